@@ -133,7 +133,8 @@ live:
 
 # Issue 28's benchmarks, each against its baseline in the same run, 7 runs
 # each (BENCH_COUNT), then the medians side by side: the guard check
-# (cli, in-process and as git runs it), its scripts read or taken from the
+# (cli, in-process and as git runs it; GuardCheck1000Claude: Claude Code's
+# hooks, which Copilot CLI reviews too), its scripts read or taken from the
 # fingerprint cache (trust), Codex's trust --all config.toml edit batched or
 # one by one (settingsio), a hook sandboxed, supervised or direct
 # (agents/gemini BenchmarkIsolation), list --json of 10,000 hooks per agent

@@ -257,6 +257,11 @@ func reviewSpecs(data *trust.StoreData, section, agent, project string, specs Sp
 		approved, revoked = p.Approved, p.Revoked
 	}
 	out := &CommandReview{Hooks: []HookReview{}}
+	if keep == nil {
+		// one review per spec: grown by appends, a thousand reviews
+		// were copied ten times over
+		out.Hooks = make([]HookReview, 0, specs.N)
+	}
 	sr := trust.NewScriptReviewer(project)
 	sr.UseCache(data.Fingerprints())
 	byRuntime := map[*trust.Runtime]*trust.ScriptReviewer{}
@@ -551,17 +556,9 @@ func RevokeSpecs(store trust.Store, section, agent, project string, keys []strin
 		}
 		now := time.Now().UTC().Format(time.RFC3339)
 		for _, k := range keys {
-			ap, ok := p.Approved[k]
-			if !ok {
-				continue
+			if Retire(p.Approved, &p.Revoked, k, func(ap *CommandApproval) { ap.RevokedAt = now }) {
+				removed = append(removed, k)
 			}
-			delete(p.Approved, k)
-			if p.Revoked == nil {
-				p.Revoked = map[string]*CommandApproval{}
-			}
-			ap.RevokedAt = now
-			p.Revoked[k] = ap
-			removed = append(removed, k)
 		}
 		return nil
 	})
@@ -575,8 +572,11 @@ func SelectCommands(specs []CommandSpec, selectors []string) ([]CommandSpec, []s
 	picked := make([]bool, len(specs))
 	var missing []string
 	for _, sel := range selectors {
-		found := false
+		found, alone := false, slices.IndexFunc(specs, func(c CommandSpec) bool { return c.Hook.ID == sel })
 		for i, c := range specs {
+			if alone >= 0 && i != alone {
+				continue // an ID names its spec alone
+			}
 			k := c.Key()
 			if c.Hook.ID == sel || k == sel || (len(sel) >= 8 && strings.HasPrefix(k, sel)) || c.Hook.Name == sel || c.Label == sel {
 				picked[i], found = true, true

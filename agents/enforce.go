@@ -21,6 +21,54 @@ type HookSpawner interface {
 	HookSpawn(h *hooks.Hook) (match func(argv []string) bool, ok bool)
 }
 
+// CommandSpawner is a Project whose agent says how it starts a command
+// that is no hook (optional): an MCP server, a helper, a custom command's
+// shell step (hooks.Kind). `exec --enforce` holds the processes of such
+// a command to its approval as it holds a hook's. An entry of the kit
+// may say it itself instead: its Ext has a method Spawn() func([]string)
+// bool (claudeschema.Commands.Started).
+type CommandSpawner interface {
+	// CommandSpawn is how the agent starts h (h.Kind is not KindHook):
+	// match as HookSpawner's. ok is false when the agent cannot say
+	// (then h is named as not held).
+	CommandSpawn(h *hooks.Hook) (match func(argv []string) bool, ok bool)
+}
+
+// commandSpawn is how the agent of p starts h, a command that is no hook,
+// when a file under roots (the project's, enforcedRoots) defines it: the
+// user's own commands are not held (they may read the project as their
+// work, and no approval of the project covers them).
+func commandSpawn(roots []string, p Project, h *hooks.Hook) (func([]string) bool, bool) {
+	if !under(roots, h.Origin.File) {
+		return nil, false
+	}
+	if sp, ok := p.(CommandSpawner); ok {
+		if match, ok := sp.CommandSpawn(h); ok && match != nil {
+			return match, true
+		}
+	}
+	if e, ok := h.Ext.(interface{ Spawn() func([]string) bool }); ok {
+		if match := e.Spawn(); match != nil {
+			return match, true
+		}
+	}
+	return nil, false
+}
+
+// under says whether file (resolved) is in one of roots.
+func under(roots []string, file string) bool {
+	if file == "" {
+		return false
+	}
+	real := realPaths(file)[0]
+	for _, r := range roots {
+		if strings.HasPrefix(real, strings.TrimSuffix(r, "/")+"/") {
+			return true
+		}
+	}
+	return false
+}
+
 // Enforcement is what `exec --enforce` holds the agent's hooks to: for
 // each approved hook, how its first process is recognised and the files
 // of the project its approval covers (its scripts, found by discovery or
@@ -32,6 +80,8 @@ type Enforcement struct {
 	Roots []string
 	keys  []string // in the order of the reviews: the first that matches a start is its hook
 	hooks map[string]*enforcedHook
+	// commands is how many of hooks are commands that are no hooks
+	commands int
 }
 
 type enforcedHook struct {
@@ -47,8 +97,16 @@ type enforcedHook struct {
 // not be told from the agent's own processes.
 func NewEnforcement(project string, reviews []AgentReview) (*Enforcement, error) {
 	e := &Enforcement{Roots: enforcedRoots(project), hooks: map[string]*enforcedHook{}}
-	err := eachCommandHook(reviews, func(ar AgentReview, rv *HookReview, h *hooks.Hook) error {
+	err := eachHeld(e.Roots, reviews, func(ar AgentReview, rv *HookReview, h *hooks.Hook, match func([]string) bool) error {
 		label := ar.Title + ": " + rv.Label
+		if match != nil {
+			key := ar.Title + "\x1f" + string(h.Kind) + "\x1f" + h.Command
+			if e.hooks[key] == nil {
+				e.commands++
+			}
+			e.add(key, label, match, rv)
+			return nil
+		}
 		sp, _ := ar.Project.(HookSpawner)
 		if sp == nil {
 			return fmt.Errorf("%s does not say how it starts a hook, so its hook %s cannot be enforced", ar.Title, rv.Label)
@@ -61,38 +119,43 @@ func NewEnforcement(project string, reviews []AgentReview) (*Enforcement, error)
 		// same for every hook of that text, and stays the hook's from
 		// one review to the next (exec reads the rules again when a
 		// file changes; a process keeps the key it was given)
-		key := hookKey(ar, h)
-		eh := e.hooks[key]
-		if eh == nil {
-			eh = &enforcedHook{label: label, match: match, sums: map[string][]string{}, any: map[string]bool{}}
-			e.hooks[key] = eh
-			e.keys = append(e.keys, key)
-		}
-		for _, s := range rv.Scripts {
-			if s.Flagged || strings.HasSuffix(s.Path, "/") {
-				continue // changed since the approval, or a folder's listing
-			}
-			for _, p := range realPaths(s.Path) {
-				switch {
-				case s.MadeByHook:
-					eh.any[p] = true
-				case s.Status == trust.ScriptUnchanged:
-					sum := s.ApprovedSHA256
-					if sum == "" {
-						sum = s.SHA256
-					}
-					if sum != "" {
-						eh.sums[p] = append(eh.sums[p], sum)
-					}
-				}
-			}
-		}
+		e.add(hookKey(ar, h), label, match, rv)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	return e, nil
+}
+
+// add holds the processes that match to what rv's approval covers
+// (under key, with the approvals of the entries before it of that key).
+func (e *Enforcement) add(key, label string, match func([]string) bool, rv *HookReview) {
+	eh := e.hooks[key]
+	if eh == nil {
+		eh = &enforcedHook{label: label, match: match, sums: map[string][]string{}, any: map[string]bool{}}
+		e.hooks[key] = eh
+		e.keys = append(e.keys, key)
+	}
+	for _, s := range rv.Scripts {
+		if s.Flagged || strings.HasSuffix(s.Path, "/") {
+			continue // changed since the approval, or a folder's listing
+		}
+		for _, p := range realPaths(s.Path) {
+			switch {
+			case s.MadeByHook:
+				eh.any[p] = true
+			case s.Status == trust.ScriptUnchanged:
+				sum := s.ApprovedSHA256
+				if sum == "" {
+					sum = s.SHA256
+				}
+				if sum != "" {
+					eh.sums[p] = append(eh.sums[p], sum)
+				}
+			}
+		}
+	}
 }
 
 // TracedHooks is how many of the hooks of reviews that run a command
@@ -117,36 +180,14 @@ func TracedHooks(reviews []AgentReview) int {
 // Unheld are the reviewed entries of reviews that run a command which
 // enforcement does not hold, as "AGENT: LABEL (COMMAND)": the commands that
 // are no hooks (servers, helpers, tool discovery, custom commands' shell
-// steps, hooks of a frontmatter) and any entry that is not among its
-// project's hooks. Their processes are the agent's own to enforcement, so
-// a branch their approval's trace did not take runs unheld: exec
-// --enforce names them.
-func Unheld(reviews []AgentReview) []string {
+// steps, hooks of a frontmatter) that no file of project defines or whose
+// agent cannot say how it starts them (CommandSpawner), and any entry that is not among its project's
+// hooks. Their processes are the agent's own to enforcement, so a branch
+// their approval's trace did not take, or a script changed after exec's
+// check, runs unheld: exec --enforce names them.
+func Unheld(project string, reviews []AgentReview) []string {
+	roots := enforcedRoots(project)
 	var out []string
-	for _, ar := range reviews {
-		if ar.Project == nil || ar.Review == nil {
-			continue
-		}
-		ids := map[string]bool{}
-		for _, h := range ar.Project.Hooks() {
-			ids[h.ID] = true
-		}
-		for i := range ar.Review.Hooks {
-			rv := &ar.Review.Hooks[i]
-			if cmd, runs := rv.RunsCommand(); runs && (rv.Kind != "" || !ids[rv.HookID]) {
-				if !strings.Contains(rv.Label, cmd) {
-					cmd = rv.Label + " (" + cmd + ")"
-				}
-				out = append(out, ar.Title+": "+cmd)
-			}
-		}
-	}
-	return out
-}
-
-// eachCommandHook calls fn for each hook of reviews that runs a command,
-// with its review, until fn fails.
-func eachCommandHook(reviews []AgentReview, fn func(ar AgentReview, rv *HookReview, h *hooks.Hook) error) error {
 	for _, ar := range reviews {
 		if ar.Project == nil || ar.Review == nil {
 			continue
@@ -157,12 +198,71 @@ func eachCommandHook(reviews []AgentReview, fn func(ar AgentReview, rv *HookRevi
 		}
 		for i := range ar.Review.Hooks {
 			rv := &ar.Review.Hooks[i]
-			h := byID[rv.HookID]
-			if _, runs := rv.RunsCommand(); !runs || h == nil || rv.Kind != "" {
+			cmd, runs := rv.RunsCommand()
+			if !runs {
 				continue
 			}
-			if err := fn(ar, rv, h); err != nil {
-				return err
+			h := byID[rv.HookID]
+			if h != nil && rv.Kind == "" {
+				continue // a hook: held, or exec --enforce does not start
+			}
+			if h != nil {
+				if _, held := commandSpawn(roots, ar.Project, h); held {
+					continue
+				}
+			}
+			if !strings.Contains(rv.Label, cmd) {
+				cmd = rv.Label + " (" + cmd + ")"
+			}
+			out = append(out, ar.Title+": "+cmd)
+		}
+	}
+	return out
+}
+
+// eachCommandHook calls fn for each hook of reviews that runs a command,
+// with its review, until fn fails.
+func eachCommandHook(reviews []AgentReview, fn func(ar AgentReview, rv *HookReview, h *hooks.Hook) error) error {
+	return eachHeld(nil, reviews, func(ar AgentReview, rv *HookReview, h *hooks.Hook, match func([]string) bool) error {
+		if match != nil {
+			return nil
+		}
+		return fn(ar, rv, h)
+	})
+}
+
+// eachHeld calls fn for each entry of reviews that runs a command and
+// that enforcement holds, with its review, until fn fails: first every
+// hook (match nil: its HookSpawn says how it starts), so that a start
+// that matches a hook and a command is the hook's, then every command
+// that is no hook, defined under roots, whose agent says how it starts it
+// (match).
+func eachHeld(roots []string, reviews []AgentReview, fn func(ar AgentReview, rv *HookReview, h *hooks.Hook, match func([]string) bool) error) error {
+	for _, commands := range []bool{false, true} {
+		for _, ar := range reviews {
+			if ar.Project == nil || ar.Review == nil {
+				continue
+			}
+			byID := map[string]*hooks.Hook{}
+			for _, h := range ar.Project.Hooks() {
+				byID[h.ID] = h
+			}
+			for i := range ar.Review.Hooks {
+				rv := &ar.Review.Hooks[i]
+				h := byID[rv.HookID]
+				if _, runs := rv.RunsCommand(); !runs || h == nil || (rv.Kind != "") != commands {
+					continue
+				}
+				var match func([]string) bool
+				if commands {
+					var ok bool
+					if match, ok = commandSpawn(roots, ar.Project, h); !ok {
+						continue
+					}
+				}
+				if err := fn(ar, rv, h, match); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -200,7 +300,11 @@ func realPaths(p string) []string {
 }
 
 // Hooks is how many hooks are enforced.
-func (e *Enforcement) Hooks() int { return len(e.hooks) }
+func (e *Enforcement) Hooks() int { return len(e.hooks) - e.commands }
+
+// Commands is how many commands that are no hooks (MCP servers, helpers,
+// custom commands' shell steps) are enforced.
+func (e *Enforcement) Commands() int { return e.commands }
 
 // Label names the hook of key ("Gemini CLI: check"); "" for a key it
 // does not hold.

@@ -82,6 +82,15 @@ func SortedPaths(paths []string) []string {
 	return slices.Compact(paths)
 }
 
+// FindingText is a finding as a line: "file:line:column: message", with
+// the parts of its place that are known.
+func FindingText(d hooks.Diagnostic) string {
+	if d.File == "" {
+		return d.Message
+	}
+	return Place(d.File, d.Line, d.Column) + ": " + d.Message
+}
+
 // Place is "file:line:column", with the parts that are known.
 func Place(file string, line, column int) string {
 	switch {

@@ -89,6 +89,10 @@ func (e Env) Prepare(req RunRequest, dir string, plan *Plan, planned []*hooks.Ho
 	}
 	s.Sup = e.Supervisor(dir, rule.Folders...)
 	s.Sup.RecordProbes = req.Trace
+	if plan.Sequential {
+		// a later sandboxed hook sees the files the earlier ones wrote
+		s.Sup.Sequence = e.Warm.Sequence()
+	}
 	reviewed := rule.Reviewed
 	if reviewed == nil {
 		reviewed = func(*hooks.Hook) bool { return true }

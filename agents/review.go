@@ -176,6 +176,24 @@ type ReviewWords struct {
 	Critical string
 }
 
+// SharedWords is w with the words every agent's review shares where w
+// leaves them empty: what a partly unwatched approval means (the state
+// is Hookwarden's, not the agent's), the "Runs" title and "Approved
+// before: ".
+func SharedWords(w ReviewWords) ReviewWords {
+	if w.Meaning[trust.StatusPartlyUnwatched] == "" {
+		w.Meaning = maps.Clone(w.Meaning)
+		if w.Meaning == nil {
+			w.Meaning = map[trust.HookStatus]string{}
+		}
+		w.Meaning[trust.StatusPartlyUnwatched] = "Approved, partly unwatched: nothing Hookwarden fingerprinted changed since it was " +
+			"approved, but part of what it runs (listed under it) cannot be watched, so a change there would go unnoticed. " +
+			"'hookwarden run' holds it back without --yes, exec refuses it and audit --strict counts it."
+	}
+	w.RunsTitle, w.Before = cmp.Or(w.RunsTitle, "Runs"), cmp.Or(w.Before, "Approved before: ")
+	return w
+}
+
 // StoreWords are w for an agent that keeps no per-hook trust, whose
 // project hooks Hookwarden approves in its own store: the titles and the
 // sentences such agents share, in the agent's name (title, "Qwen Code";

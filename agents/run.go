@@ -462,50 +462,90 @@ func WithInput(in *hooks.Object, input []byte) (*hooks.Object, error) {
 }
 
 // NoteSandboxedSequence says, in the dry run of an event whose hooks run
-// one after another, that the hooks after one that ran in the sandbox did
-// not see what it wrote or left running: under the agent a later hook sees
-// the files the earlier ones wrote (in the project, the home, /tmp) and
-// the processes they still have running, while in the sandbox those end
-// with the earlier hook's own sandbox (so that its report is its own and
-// nothing reaches the real files), so the later hook saw the files as they
-// were and its answer here may not be the agent's. Each hook that ran after
-// a sandboxed one gets a warning naming the earlier sandboxed hooks (and
-// those whose reports show changed files or processes left running), and
-// the run a note, whatever the reports say: not everything a hook changes
-// is in its report (a file under /tmp is not). It returns the note (""
-// when there is none). Hooks that run in parallel start together and wait
-// for no other: nothing to say.
+// one after another, what the hooks after one that ran in the sandbox did
+// not see of it. Under the agent a later hook sees the files the earlier
+// ones wrote (in the project, the home, /tmp) and the processes they
+// still have running. In the sandbox a later sandboxed hook of the same
+// sandbox.Sequence sees the files the earlier sandboxed ones wrote in the
+// overlaid folders (their upper layers stacked under its own:
+// Report.SawEarlier counts them), but not what they left in the private
+// /tmp, /var/tmp and /dev/shm (Report.TempFiles) or running, which end
+// with their sandboxes; a hook that ran for real saw none of it, and what
+// it did then may differ, so every hook after it is warned too. Each hook
+// whose view was not the agent's gets a warning naming the earlier
+// sandboxed hooks (and what of theirs it missed), and the run a note. It
+// returns the note ("" when there is none). Hooks that run in parallel
+// start together and wait for no other: nothing to say.
 func (res *RunResult) NoteSandboxedSequence() string {
 	if !res.Sequential {
 		return ""
 	}
-	var boxed, changed []string
-	later := 0
+	var boxed, changed, uncarried []string
+	later, unstacked, forReal := 0, 0, false
 	for i := range res.Hooks {
 		h := &res.Hooks[i]
 		if !h.Ran {
 			continue
 		}
 		if len(boxed) > 0 {
-			later++
-			h.Warnings = append(h.Warnings, fmt.Sprintf("ran without what %s wrote (in the project, the home or /tmp) or left running, in a sandbox of its own; under the agent this hook runs after it and would see that, so its answer, and the verdict, may differ from the agent's", strings.Join(boxed, ", ")))
+			stacked := h.Sandboxed && !forReal && h.Sandbox != nil && h.Sandbox.SawEarlier == len(boxed)
+			switch {
+			case !stacked:
+				later++
+				unstacked++
+				h.Warnings = append(h.Warnings, fmt.Sprintf("ran without what %s wrote (in the project, the home or /tmp) or left running, in a sandbox of its own; under the agent this hook runs after it and would see that, so its answer, and the verdict, may differ from the agent's", strings.Join(boxed, ", ")))
+			case len(uncarried) > 0:
+				later++
+				h.Warnings = append(h.Warnings, fmt.Sprintf("saw the files the earlier sandboxed hooks wrote in the project and the home, but ran without what %s left under /tmp, /var/tmp or /dev/shm or running, which ended with its sandbox; under the agent this hook runs after it and would see that, so its answer, and the verdict, may differ from the agent's", strings.Join(uncarried, ", ")))
+			}
+			forReal = forReal || !h.Sandboxed
 		}
 		if h.Sandboxed {
 			name := fmt.Sprintf("hook %d (%s)", i+1, h.Label)
-			if r := h.Sandbox; r != nil && (len(r.Files) > 0 || len(r.FilesLeftOut) > 0 || len(r.LeftRunning) > 0) {
+			r := h.Sandbox
+			if r != nil && (len(r.Files) > 0 || len(r.FilesLeftOut) > 0 || len(r.LeftRunning) > 0) {
 				changed = append(changed, name)
 				name = fmt.Sprintf("hook %d (%s; its report shows changed files or processes left running)", i+1, h.Label)
 			}
 			boxed = append(boxed, name)
+			if left := notCarried(r); left != "" {
+				uncarried = append(uncarried, fmt.Sprintf("hook %d (%s: %s)", i+1, h.Label, left))
+			}
 		}
 	}
 	if later == 0 {
 		return ""
 	}
 	note := fmt.Sprintf("each sandboxed hook ran in a sandbox of its own, so %d later hook(s) did not see what the earlier ones wrote (in the project, the home or /tmp) or left running, as they would under the agent, which runs this event's hooks one after another: their answers, and the verdict, may differ (see their warnings)", later)
+	if unstacked == 0 {
+		note = fmt.Sprintf("the later sandboxed hooks saw the files the earlier ones wrote in the project and the home, but %d of them did not see what the earlier ones wrote under /tmp, /var/tmp or /dev/shm or left running, as they would under the agent, which runs this event's hooks one after another: their answers, and the verdict, may differ (see their warnings)", later)
+	}
 	if len(changed) > 0 {
 		note += fmt.Sprintf("; %s changed files or left processes running", strings.Join(changed, ", "))
 	}
 	res.Notes = append(res.Notes, note)
 	return note
+}
+
+// notCarried says what of a sandboxed hook's doings no later hook of its
+// sequence saw: the files it left in the sandbox's private temporary
+// folders and the processes it left running ("" for none; a hook with no
+// report may have left anything).
+func notCarried(r *sandbox.Report) string {
+	if r == nil {
+		return "no report"
+	}
+	var parts []string
+	if n := len(r.TempFiles); n > 0 {
+		shown := r.TempFiles[:min(n, 3)]
+		part := strings.Join(shown, ", ")
+		if n > len(shown) {
+			part += fmt.Sprintf(" and %d more", n-len(shown))
+		}
+		parts = append(parts, part)
+	}
+	if n := len(r.LeftRunning); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d process(es) left running", n))
+	}
+	return strings.Join(parts, "; ")
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hookwarden/hookwarden/guard"
+	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
@@ -31,11 +32,24 @@ type StartFolder struct {
 	Unreadable []settingsio.FileError `json:"unreadable"`
 	// StoreError says why the trust file cannot be used there ("" when it can).
 	StoreError string `json:"store_error,omitempty"`
+	// Critical are the review's findings about the folder as a whole (a
+	// .env file there that moves the agent's home): audit there exits 3
+	// for them whatever its hooks say.
+	Critical []hooks.Diagnostic `json:"critical"`
 	// Review is the folder's review, for a face that shows more of it.
 	Review *Review `json:"-"`
-	// Watch are the files and folders whose change changes the review
-	// (the folder's Project.Watch), for a face that follows them.
-	Watch []string `json:"-"`
+	// proj is the folder's project as the agent opened it (Watch).
+	proj Project
+}
+
+// Watch are the files and folders whose change changes f's review (the
+// folder's Project.Watch), for a face that follows them; asked for only
+// by such a face, since an agent may review again to list them.
+func (f StartFolder) Watch() []string {
+	if f.proj == nil {
+		return nil
+	}
+	return f.proj.Watch()
 }
 
 // StartFolderEntry is one entry of a start folder that needs review.
@@ -47,11 +61,55 @@ type StartFolderEntry struct {
 	// Risk is the entry's one risk level (the review's, as audit there
 	// shows it): "none", "review" or "critical".
 	Risk string `json:"risk"`
+	// Changed are the files the entry runs that changed since they were
+	// approved (ChangedScripts): what a pull changed.
+	Changed []string `json:"changed,omitempty"`
 }
 
 // Clean reports whether nothing in f needs review and every file was read.
 func (f StartFolder) Clean() bool {
-	return len(f.NeedsReview) == 0 && len(f.Unreadable) == 0 && f.StoreError == ""
+	return f.Count() == 0
+}
+
+// Count is what needs review in f, counted as ReviewCount counts a
+// review: never 0 when audit in the folder exits 3 or 4.
+func (f StartFolder) Count() int {
+	n := len(f.NeedsReview) + len(f.Unreadable) + len(f.Critical)
+	if f.StoreError != "" {
+		n++
+	}
+	if n == 0 && f.Review != nil && f.Review.NeedsReview {
+		n = 1 // needs review for a reason none of the above says
+	}
+	return n
+}
+
+// ReviewCount is what a face counts as needing review in r: each hook
+// that needs review, each file that could not be read and each critical
+// finding; a review that needs review for another reason (a trust file
+// that cannot be used) counts at least one. It is never 0 when audit of
+// r alone exits 3 or 4; nil counts 0.
+func ReviewCount(r *Review) int {
+	if r == nil {
+		return 0
+	}
+	n := r.NeedingReview() + len(r.Unreadable) + len(r.Critical)
+	if n == 0 && r.NeedsReview {
+		n = 1
+	}
+	return n
+}
+
+// ChangedScripts are the files h runs that changed since approval (its
+// flagged scripts), each once, in the review's order.
+func ChangedScripts(h HookReview) []string {
+	var out []string
+	for _, s := range h.Scripts {
+		if s.Flagged && !slices.Contains(out, s.Path) {
+			out = append(out, s.Path)
+		}
+	}
+	return out
 }
 
 // StartFolders is the review of the start folders below a repository's
@@ -78,19 +136,17 @@ func (s StartFolders) Dirty() []StartFolder {
 	return out
 }
 
-// NeedingReview counts what needs review there: each entry, unreadable
-// file and unusable trust file, and one when some folders were not
-// reviewed (past MaxStartFolders, or not listed).
+// NeedingReview counts what needs review there (each folder's Count:
+// entries, unreadable files, critical findings, an unusable trust file),
+// and one when some folders were not reviewed (past MaxStartFolders, or
+// not listed).
 func (s StartFolders) NeedingReview() int {
 	n := 0
 	if s.More || s.ListError != "" {
 		n++
 	}
-	for _, f := range s.Dirty() {
-		n += len(f.NeedsReview) + len(f.Unreadable)
-		if f.StoreError != "" {
-			n++
-		}
+	for _, f := range s.Folders {
+		n += f.Count()
 	}
 	return n
 }
@@ -142,6 +198,36 @@ func ReviewStartFolders(ctx context.Context, env Env, agent Agent, project strin
 	return reviewStartFoldersIn(ctx, env, agent, top, rels, more)
 }
 
+// AgentStartFolders is one agent's review of the start folders below a
+// repository's top (ReviewEveryStartFolder).
+type AgentStartFolders struct {
+	Agent Agent
+	StartFolders
+}
+
+// ReviewEveryStartFolder reviews every agent of reg, in the registry's
+// order, in the start folders below repo's top, listed once for them all
+// (what ReviewStartFolders reviews for one agent). A listing that failed
+// is every agent's ListError; a folder's review that cannot be made is an
+// error naming the agent and the folder.
+func ReviewEveryStartFolder(ctx context.Context, env Env, reg *Registry, repo *guard.Repo) ([]AgentStartFolders, error) {
+	rels, more, listErr := guard.NestedFolders(ctx, repo, reg.Markers(), MaxStartFolders)
+	var out []AgentStartFolders
+	for _, a := range reg.All() {
+		if listErr != nil {
+			out = append(out, AgentStartFolders{Agent: a, StartFolders: StartFolders{
+				ListError: fmt.Sprintf("cannot list the folders below the top that hold agent files: %v", listErr)}})
+			continue
+		}
+		s, err := reviewStartFoldersIn(ctx, env, a, repo.Top, rels, more)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, AgentStartFolders{Agent: a, StartFolders: s})
+	}
+	return out, nil
+}
+
 // reviewStartFoldersIn reviews agent in the start folders rels below top,
 // as StartFolderDirs listed them (more: past MaxStartFolders), so that a
 // caller reviewing several agents lists them once.
@@ -158,10 +244,14 @@ func reviewStartFoldersIn(ctx context.Context, env Env, agent Agent, top string,
 		if err != nil {
 			return out, fmt.Errorf("%s in %s: %w", title, d, err)
 		}
-		f := StartFolder{Folder: d, Project: dir, Review: r, Unreadable: r.Unreadable, StoreError: r.StoreError, Watch: p.Watch()}
+		f := StartFolder{Folder: d, Project: dir, Review: r, Unreadable: r.Unreadable, StoreError: r.StoreError, Critical: r.Critical, proj: p}
+		if f.Critical == nil {
+			f.Critical = []hooks.Diagnostic{} // a list in JSON, never null
+		}
 		for _, h := range r.Hooks {
 			if h.NeedsReview() {
-				f.NeedsReview = append(f.NeedsReview, StartFolderEntry{Key: h.Key, Status: string(h.Status), Label: h.Label, File: h.File, Risk: h.Risk.Level.String()})
+				f.NeedsReview = append(f.NeedsReview, StartFolderEntry{Key: h.Key, Status: string(h.Status), Label: h.Label, File: h.File,
+					Risk: h.Risk.Level.String(), Changed: ChangedScripts(h)})
 			}
 		}
 		out.Folders = append(out.Folders, f)

@@ -103,3 +103,35 @@ func StoreLayer(store trust.Store, storeErr error, label, empty string) []Layer 
 	}
 	return []Layer{st}
 }
+
+// PutStoreBack is an approval's answer when its last write, the one in
+// the agent's own file that grants trust, failed with err after
+// Hookwarden's store was written from cp: the store is put back byte for
+// byte (trust.StoreCheckpoint.Restore), and the error says that nothing
+// was approved, or that the store could not be put back.
+func PutStoreBack(cp *trust.StoreCheckpoint, err error) error {
+	if rerr := cp.Restore(); rerr != nil {
+		return fmt.Errorf("%w; Hookwarden's store could not be put back (%v): approve again", err, rerr)
+	}
+	return fmt.Errorf("nothing was approved (Hookwarden's store was put back as it was): %w", err)
+}
+
+// Retire moves the approval of key from approved into the history revoked
+// (made when nil), stamp marking it revoked; a key written as null goes
+// without history. It reports whether key was approved. Revoked records
+// approve nothing: they are the next review's diff.
+func Retire[T any](approved map[string]*T, revoked *map[string]*T, key string, stamp func(*T)) bool {
+	ap, ok := approved[key]
+	if !ok {
+		return false
+	}
+	delete(approved, key)
+	if ap != nil {
+		if *revoked == nil {
+			*revoked = map[string]*T{}
+		}
+		stamp(ap)
+		(*revoked)[key] = ap
+	}
+	return true
+}

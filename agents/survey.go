@@ -52,7 +52,7 @@ func CountFolder(ctx context.Context, r *Registry, env Env, dir string) []Folder
 			c.NeedReview = max(c.Reviewed, 1)
 		} else {
 			c.Reviewed = len(rev.Hooks)
-			c.NeedReview = rev.NeedingReview() + len(rev.Unreadable)
+			c.NeedReview = ReviewCount(rev) // as audit there decides
 		}
 		switch {
 		case listErr != nil:

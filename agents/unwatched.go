@@ -52,10 +52,29 @@ func CheckUnwatched(ctx context.Context, p Reviewer, ids []string, accept bool) 
 	if err != nil {
 		return fmt.Errorf("checking what the hooks run before approving: %w", err)
 	}
+	var hs []*HookReview
+	for i := range states {
+		if want[states[i].HookID] {
+			hs = append(hs, &states[i])
+		}
+	}
+	return UnwatchedIn(hs, nil)
+}
+
+// UnwatchedIn is CheckUnwatched's refusal over reviews in hand (an agent
+// whose approval reads its own review): the hooks of hs that run code
+// Hookwarden cannot watch, as a *UnwatchedApproval; nil when none. left
+// is what of a hook's Unresolved the approval leaves unwatched (nil: all
+// of it).
+func UnwatchedIn(hs []*HookReview, left func(*HookReview) []trust.UnresolvedCode) error {
 	e := &UnwatchedApproval{}
-	for _, h := range states {
-		if len(h.Unresolved) > 0 && want[h.HookID] {
-			e.Hooks = append(e.Hooks, UnwatchedHook{Label: h.Label, Reasons: h.Unresolved})
+	for _, h := range hs {
+		reasons := h.Unresolved
+		if left != nil && len(reasons) > 0 {
+			reasons = left(h)
+		}
+		if len(reasons) > 0 {
+			e.Hooks = append(e.Hooks, UnwatchedHook{Label: h.Label, Reasons: reasons})
 		}
 	}
 	if len(e.Hooks) == 0 {

@@ -49,7 +49,7 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 			err = writeJSON(io.Stdout, doc)
 		}
 	} else {
-		err = writeAuditText(io.Stdout, agent.Info(), r, *brief)
+		err = writeAuditText(io.Stdout, agent.Info(), r, *brief, len(nested))
 		if err == nil && len(untraced) > 0 {
 			printf(io.Stdout, "%s\n", agents.UntracedNote(untraced))
 		}

@@ -26,8 +26,17 @@ func (io *IO) nestedAudit(ctx context.Context, env agents.Env, agent agents.Agen
 	}
 	for _, f := range s.Dirty() {
 		started := " (started in " + f.Folder + "/: hookwarden audit --agent " + agent.Info().Name + " --project " + f.Project + ")"
+		n := len(lines)
 		for _, e := range f.NeedsReview {
-			lines = append(lines, strings.ToUpper(e.Status)+"  "+e.Label+"  in "+e.File+started)
+			changed := ""
+			if len(e.Changed) > 0 {
+				changed = "; changed: " + strings.Join(e.Changed, ", ")
+			}
+			risk := ""
+			if e.Risk != "" && e.Risk != "none" {
+				risk = "  " + strings.ToUpper(e.Risk) + " RISK" // as the window's notice says it
+			}
+			lines = append(lines, strings.ToUpper(e.Status)+"  "+e.Label+risk+"  in "+e.File+changed+started)
 		}
 		for _, e := range f.Unreadable {
 			unreadable = true
@@ -35,6 +44,13 @@ func (io *IO) nestedAudit(ctx context.Context, env agents.Env, agent agents.Agen
 		}
 		if f.StoreError != "" {
 			lines = append(lines, "TRUST FILE  "+f.StoreError+started)
+		}
+		for _, d := range f.Critical {
+			lines = append(lines, "CRITICAL  "+agents.FindingText(d)+started)
+		}
+		if len(lines) == n {
+			// dirty for a reason none of the above names: never silent
+			lines = append(lines, "NEEDS REVIEW"+started)
 		}
 	}
 	if s.More {

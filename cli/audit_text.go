@@ -44,8 +44,10 @@ const (
 
 // writeAuditText prints the review of one agent for a person; brief
 // leaves out the content of scripts seen for the first time (their diffs
-// stay).
-func writeAuditText(w io.Writer, info agents.Info, r *agents.Review, brief bool) error {
+// stay); below counts what needs review in the start folders below a
+// repository's top (listed after it), so that the summary does not say
+// "nothing needs review" above them.
+func writeAuditText(w io.Writer, info agents.Info, r *agents.Review, brief bool, below int) error {
 	p := &auditPrinter{w: w}
 	auditHeader(p, info, r)
 	var hs, commands []agents.HookReview
@@ -83,7 +85,7 @@ func writeAuditText(w io.Writer, info agents.Info, r *agents.Review, brief bool)
 				"DISABLED", d.Event, d.Label, d.File, info.Name, d.ID)
 		}
 	}
-	auditSummary(p, info, r, hs, commands)
+	auditSummary(p, info, r, hs, commands, below)
 	return p.err
 }
 
@@ -137,11 +139,7 @@ func auditHeader(p *auditPrinter, info agents.Info, r *agents.Review) {
 		p.f(auditLabel, "UNREADABLE", u.Error())
 	}
 	for _, d := range r.Critical {
-		msg := d.Message
-		if d.File != "" {
-			msg = agents.Place(d.File, d.Line, d.Column) + ": " + msg
-		}
-		p.f(auditLabel, "CRITICAL", msg)
+		p.f(auditLabel, "CRITICAL", agents.FindingText(d))
 	}
 	if r.Words.Warnings != "" && len(r.Warnings) > 0 {
 		p.f(auditLabel, "NOTE", r.Words.Warnings)
@@ -311,7 +309,7 @@ func auditGone(p *auditPrinter, g agents.Gone) {
 }
 
 // auditSummary prints what needs review and how to approve it.
-func auditSummary(p *auditPrinter, info agents.Info, r *agents.Review, hs, commands []agents.HookReview) {
+func auditSummary(p *auditPrinter, info agents.Info, r *agents.Review, hs, commands []agents.HookReview, below int) {
 	need := func(rs []agents.HookReview) int {
 		n := 0
 		for _, h := range rs {
@@ -336,6 +334,9 @@ func auditSummary(p *auditPrinter, info agents.Info, r *agents.Review, hs, comma
 		p.f("\n%s\n", cmp.Or(r.Words.Critical, "read the findings marked CRITICAL above before you run "+info.Title+" here"))
 	case r.NeedsReview:
 		p.f("\nthe trust store or the settings need attention (see above)\n")
+	case below > 0:
+		// the verdict is the start folders': never "nothing" above them
+		p.f("\nnothing needs review in this folder itself; in the start folders below it, %d entr(ies) do (listed below)\n", below)
 	default:
 		p.f("\nnothing needs review\n")
 	}

@@ -95,25 +95,9 @@ func TestClaudeLiveEnforceRefusesTheUntakenBranch(t *testing.T) {
 	// the pull: the handler of the branch the trace did not take
 	p.write(t, ".claude/hooks/helper.sh", `touch "$MARK_DIR/pulled-code-ran"`+"\n")
 
-	// Claude Code is installed by the kit's own runner (one plain run
-	// of an empty project, under the install lock all tests share).
-	empty := t.TempDir()
-	runClaudeLive(t, script, empty, empty)
-	cache, err := testenv.CacheDir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	liveCache := os.Getenv("CLAUDE_LIVE_CACHE")
-	if liveCache == "" {
-		liveCache = filepath.Join(cache, "claude-live")
-	}
-	bins, _ := filepath.Glob(filepath.Join(liveCache, "*", "node_modules", "@anthropic-ai", "claude-code-*", "claude"))
-	if len(bins) == 0 {
-		t.Fatalf("no Claude Code binary under %s after the kit's run", liveCache)
-	}
-
+	claude := claudeLiveBinary(t, script)
 	run := func(name string, args string) (string, string) {
-		return runLiveEnforce(t, p, netns, claudeEnforceInner, name, args, "KIT="+claudeLiveKit(t), "CLAUDE="+bins[len(bins)-1])
+		return runLiveEnforce(t, p, netns, claudeEnforceInner, name, args, "KIT="+claudeLiveKit(t), "CLAUDE="+claude)
 	}
 
 	marks, text := run("enforce", "--enforce")
@@ -131,6 +115,28 @@ func TestClaudeLiveEnforceRefusesTheUntakenBranch(t *testing.T) {
 	if !exists(filepath.Join(marks, "pulled-code-ran")) {
 		t.Fatalf("without --enforce the real Claude Code did not run the pulled helper: the test does not show the gap")
 	}
+}
+
+// claudeLiveBinary is the Claude Code binary the kit installed, which it
+// installs first (one plain run of an empty project, under the install
+// lock all tests share).
+func claudeLiveBinary(t *testing.T, script string) string {
+	t.Helper()
+	empty := t.TempDir()
+	runClaudeLive(t, script, empty, empty)
+	cache, err := testenv.CacheDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	liveCache := os.Getenv("CLAUDE_LIVE_CACHE")
+	if liveCache == "" {
+		liveCache = filepath.Join(cache, "claude-live")
+	}
+	bins, _ := filepath.Glob(filepath.Join(liveCache, "*", "node_modules", "@anthropic-ai", "claude-code-*", "claude"))
+	if len(bins) == 0 {
+		t.Fatalf("no Claude Code binary under %s after the kit's run", liveCache)
+	}
+	return bins[len(bins)-1]
 }
 
 // requireLiveEnforce skips a live enforcement test where it cannot run

@@ -63,31 +63,7 @@ func TestQwenLiveEnforceRefusesTheUntakenBranch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("live Qwen Code run (-short)")
 	}
-	kit := filepath.Join(testenv.KitDir(t), "qwen-live")
-	if _, err := os.Stat(filepath.Join(kit, "run-qwen.sh")); err != nil {
-		testenv.Missing(t, "qwen-live kit not found: %v (set %s)", err, testenv.KitEnvVar)
-	}
-	for _, prog := range []string{"node", "npm", "unshare"} {
-		if _, err := exec.LookPath(prog); err != nil {
-			testenv.Missing(t, "%s not found: the live Qwen Code test needs it", prog)
-		}
-	}
-	init, netns := requireLiveEnforce(t)
-	// Qwen Code is installed by the kit's own runner, under the lock the
-	// live Qwen tests share; --install prints the CLI entry.
-	cache, err := testenv.CacheDir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var entry []byte
-	if err := testenv.WithFileLock(filepath.Join(cache, "qwen-live.lock"), func() error {
-		var ierr error
-		entry, ierr = exec.Command(filepath.Join(kit, "run-qwen.sh"), "--install").Output()
-		return ierr
-	}); err != nil {
-		t.Fatalf("installing Qwen Code through the kit: %v", err)
-	}
-	qwen := strings.TrimSpace(string(entry))
+	kit, qwen, init, netns := requireQwenLiveEnforce(t)
 
 	p := newTraceProject(t, init)
 	if err := os.MkdirAll(p.home, 0o755); err != nil { // Qwen refuses to start without its home
@@ -129,4 +105,36 @@ func TestQwenLiveEnforceRefusesTheUntakenBranch(t *testing.T) {
 	if !exists(filepath.Join(marks, "pulled-code-ran")) {
 		t.Fatalf("without Hookwarden the real Qwen Code did not run the pulled helper: the test does not show the gap")
 	}
+}
+
+// requireQwenLiveEnforce skips a live Qwen Code enforcement test where it
+// cannot run (as requireLiveEnforce, and without the kit, node, npm or
+// unshare) and returns the kit, the CLI entry Qwen Code is started from
+// (installed by the kit's own runner, under the lock the live Qwen tests
+// share), the sandbox's init and how to make the network namespace.
+func requireQwenLiveEnforce(t *testing.T) (kit, qwen, init string, netns []string) {
+	t.Helper()
+	kit = filepath.Join(testenv.KitDir(t), "qwen-live")
+	if _, err := os.Stat(filepath.Join(kit, "run-qwen.sh")); err != nil {
+		testenv.Missing(t, "qwen-live kit not found: %v (set %s)", err, testenv.KitEnvVar)
+	}
+	for _, prog := range []string{"node", "npm", "unshare"} {
+		if _, err := exec.LookPath(prog); err != nil {
+			testenv.Missing(t, "%s not found: the live Qwen Code test needs it", prog)
+		}
+	}
+	init, netns = requireLiveEnforce(t)
+	cache, err := testenv.CacheDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entry []byte
+	if err := testenv.WithFileLock(filepath.Join(cache, "qwen-live.lock"), func() error {
+		var ierr error
+		entry, ierr = exec.Command(filepath.Join(kit, "run-qwen.sh"), "--install").Output()
+		return ierr
+	}); err != nil {
+		t.Fatalf("installing Qwen Code through the kit: %v", err)
+	}
+	return kit, strings.TrimSpace(string(entry)), init, netns
 }

@@ -44,7 +44,7 @@ func newEnforcing(io *IO, project, agent string, reviews []agents.AgentReview) (
 	if err != nil {
 		return nil, &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("--enforce: %v; %s was not started", err, agent)}
 	}
-	f := &enforcing{io: io, agent: agent, roots: rules.Roots, seen: map[string]bool{}, unheld: agents.Unheld(reviews)}
+	f := &enforcing{io: io, agent: agent, roots: rules.Roots, seen: map[string]bool{}, unheld: agents.Unheld(project, reviews)}
 	f.rules.Store(rules)
 	return f, nil
 }
@@ -81,9 +81,14 @@ func (f *enforcing) start(cmd *exec.Cmd) error {
 		return &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("--enforce: %v; %s was not started", err, f.agent)}
 	}
 	f.e = e
-	fmt.Fprintf(f.io.Stderr, "hookwarden exec: enforcing the approvals of %d hook(s) while %s runs (not covered: MCP and language servers the agent starts, and work a hook hands to a daemon outside its processes)\n", f.rules.Load().Hooks(), safetext.Line(f.agent))
+	rules := f.rules.Load()
+	commands := ""
+	if n := rules.Commands(); n > 0 {
+		commands = fmt.Sprintf(" and of %d command(s) that are no hooks (MCP servers, helpers, custom commands' shell steps the agent starts as it was seen to)", n)
+	}
+	fmt.Fprintf(f.io.Stderr, "hookwarden exec: enforcing the approvals of %d hook(s)%s while %s runs (not covered: MCP and language servers and other commands whose start it cannot tell, named below; those of the user's own settings; and work a hook hands to a daemon outside its processes)\n", rules.Hooks(), commands, safetext.Line(f.agent))
 	if len(f.unheld) > 0 {
-		fmt.Fprintf(f.io.Stderr, "hookwarden exec: not held: %d approved command(s) that are no hooks run as %s's own processes, not held to their approvals (a branch their approval did not see runs what it finds):\n", len(f.unheld), safetext.Line(f.agent))
+		fmt.Fprintf(f.io.Stderr, "hookwarden exec: not held: %d approved command(s) that are no hooks run as %s's own processes, not held to their approvals (Hookwarden cannot tell how %s starts them; a script changed after this check, or a branch their approval did not see, runs what it finds):\n", len(f.unheld), safetext.Line(f.agent), safetext.Line(f.agent))
 		for _, u := range f.unheld {
 			fmt.Fprintf(f.io.Stderr, "  - %s\n", safetext.Line(u))
 		}
@@ -97,14 +102,26 @@ func (f *enforcing) close() {
 	}
 }
 
-// update reads the rules of a new review.
-func (f *enforcing) update(reviews []agents.AgentReview) {
+// update reads the rules of a new review. An error says what a change
+// made that enforcement cannot hold (a hook whose start cannot be told,
+// a command that is no hook newly not held): exec then stops the agent
+// whatever --on-change says, since it would run as the agent's own
+// process, unchecked (the rules of the last review stay meanwhile).
+func (f *enforcing) update(reviews []agents.AgentReview) error {
 	if len(reviews) == 0 {
-		return
+		return nil
 	}
-	if rules, err := agents.NewEnforcement(f.roots[0], reviews); err == nil {
-		f.rules.Store(rules)
+	rules, err := agents.NewEnforcement(f.roots[0], reviews)
+	if err != nil {
+		return err
 	}
+	f.rules.Store(rules)
+	for _, u := range agents.Unheld(f.roots[0], reviews) {
+		if !slices.Contains(f.unheld, u) {
+			return fmt.Errorf("%s is not held: Hookwarden cannot tell how %s starts it", u, f.agent)
+		}
+	}
+	return nil
 }
 
 // Root is sandbox.EnforceRules.
@@ -152,7 +169,7 @@ func (f *enforcing) summary() {
 	if len(f.refused) == 0 {
 		return
 	}
-	fmt.Fprintf(f.io.Stderr, "\nhookwarden exec: while %s ran, %d open(s) or start(s) of project files by its hooks were refused, their approvals not covering them:\n", safetext.Line(f.agent), len(f.refused))
+	fmt.Fprintf(f.io.Stderr, "\nhookwarden exec: while %s ran, %d open(s) or start(s) of project files by its hooks (or the approved commands it holds) were refused, their approvals not covering them:\n", safetext.Line(f.agent), len(f.refused))
 	for _, l := range f.refused {
 		fmt.Fprintf(f.io.Stderr, "  - %s\n", l)
 	}

@@ -171,7 +171,14 @@ func superviseAgent(ctx context.Context, io *IO, project, path string, argv []st
 				items = []guard.Item{{Status: "unreadable", Label: err.Error()}}
 			}
 			if err == nil && enf != nil {
-				enf.update(reviews)
+				if uerr := enf.update(reviews); uerr != nil {
+					stopped = append([]guard.Item{}, items...)
+					fmt.Fprintf(io.Stderr, "\n!!! hookwarden exec: %s changed while %s runs, and --enforce cannot hold what it now runs (%s): stopping %s !!!\n",
+						safetext.Line(strings.Join(ch.Paths, ", ")), safetext.Line(argv[0]), safetext.Line(uerr.Error()), safetext.Line(argv[0]))
+					_ = cmd.Process.Signal(syscall.SIGTERM)
+					kill = time.After(stopGrace)
+					continue
+				}
 			}
 			if err == nil && !slices.Equal(now, paths) {
 				paths = now

@@ -63,6 +63,8 @@ func runGuard(ctx context.Context, io *IO, args []string) error {
 		}
 		return guardManage(ctx, io, sub, repo)
 	case "check":
+		// git runs it on every pull: no collection while its heap is small
+		defer deferGC(checkHeap)()
 		if *quiet {
 			if *gitHook != "" || *background {
 				return usagef("guard check --quiet is for scripts: it takes neither --git-hook nor --background")
@@ -477,7 +479,7 @@ func (io *IO) verdictOf(ctx context.Context, project string, repo *guard.Repo) (
 		}
 	}
 	if !needs && repo != nil && agents.SameDir(project, repo.Top) {
-		items, err := io.nestedItems(ctx, env, repo, nil)
+		items, _, err := io.nestedItems(ctx, env, repo, nil, false)
 		if err != nil {
 			return needs, unreadable, err
 		}
@@ -614,11 +616,16 @@ func (io *IO) reviewFolders(ctx context.Context, project string, repo *guard.Rep
 		out.Unwatched = append(out.Unwatched, unwatchedItems(title, r)...)
 	}
 	if nested && repo != nil && agents.SameDir(project, repo.Top) {
-		items, err := io.nestedItems(ctx, env, repo, out.Items)
+		items, watched, err := io.nestedItems(ctx, env, repo, out.Items, watch)
 		if err != nil {
 			return out, err
 		}
 		out.Items = append(out.Items, items...)
+		if watch {
+			// a pull into a start folder changes the count: the tray
+			// follows their files too
+			out.Watch = agents.SortedPaths(append(out.Watch, watched...))
+		}
 	}
 	// The next check reads only the scripts that changed since; a cache
 	// that cannot be written costs only speed.
@@ -628,56 +635,90 @@ func (io *IO) reviewFolders(ctx context.Context, project string, repo *guard.Rep
 	return out, nil
 }
 
-// maxNestedFolders bounds the folders below a repository's top that a
-// review of the top reviews as start folders too.
-const maxNestedFolders = agents.MaxStartFolders
-
-// nestedItems reviews, as start folders, the folders below the
-// repository's top that track an agent's project files (a monorepo's
-// packages): an agent started there reads them, and the review of the
-// top does not (an agent started in pkg/ runs the hooks of pkg's own
-// settings and skills). Items the top already lists are left out; the others
-// say their folder. Past maxNestedFolders, one item says which are left.
-func (io *IO) nestedItems(ctx context.Context, env agents.Env, repo *guard.Repo, listed []guard.Item) ([]guard.Item, error) {
-	dirs, more, err := guard.NestedFolders(ctx, repo, io.nestedMarkers(), maxNestedFolders)
+// nestedItems are what needs review, as guard items, in the start folders
+// below the repository's top (agents.ReviewEveryStartFolder, what audit
+// at the top reviews): an agent started in one reads files the review of
+// the top does not (an agent started in pkg/ runs the hooks of pkg's own
+// settings and skills). A folder is listed when it is not clean
+// (agents.StartFolder.Clean decides, as for audit); items the top already
+// lists are left out; the others say their folder and the files a pull
+// changed. Past agents.MaxStartFolders, one item says which are left.
+// With withWatch, watch are the folders' files whose change can change
+// the items.
+func (io *IO) nestedItems(ctx context.Context, env agents.Env, repo *guard.Repo, listed []guard.Item, withWatch bool) (items []guard.Item, watch []string, err error) {
+	all, err := agents.ReviewEveryStartFolder(ctx, env, io.Agents, repo)
 	if err != nil {
+		return nil, nil, err
+	}
+	if len(all) > 0 && all[0].ListError != "" {
 		return []guard.Item{{Agent: "git", Status: "unreadable", Level: risk.LevelReview,
-			Label: "cannot list the folders below the top that hold agent files (" + err.Error() + "): review them with hookwarden audit --project FOLDER"}}, nil
+			Label: all[0].ListError + ": review them with hookwarden audit --project FOLDER"}}, nil, nil
 	}
 	type key struct{ agent, status, label, where string }
 	seen := map[key]bool{}
 	for _, it := range listed {
 		seen[key{it.Agent, it.Status, it.Label, it.Where}] = true
 	}
-	var out []guard.Item
-	for _, d := range dirs {
-		dir := filepath.Join(repo.Top, filepath.FromSlash(d))
-		for _, a := range io.Agents.All() {
-			title := a.Info().Title
-			p, err := a.Open(ctx, env, dir)
-			if err != nil {
-				return out, fmt.Errorf("%s in %s: %w", title, d, err)
+	more := false
+	for _, a := range all {
+		title := a.Agent.Info().Title
+		more = more || a.More
+		for _, f := range a.Folders {
+			if withWatch {
+				watch = append(watch, f.Watch()...)
 			}
-			r, err := p.Review(ctx)
-			if err != nil {
-				return out, fmt.Errorf("%s in %s: %w", title, d, err)
+			if f.Clean() {
+				continue
 			}
-			for _, it := range guardItems(title, r) {
+			var folderItems []guard.Item
+			var changed [][]string
+			for _, h := range f.Review.Hooks {
+				if h.NeedsReview() {
+					folderItems = append(folderItems, guardHookItem(title, h))
+					changed = append(changed, agents.ChangedScripts(h))
+				}
+			}
+			folderItems = append(folderItems, guardFolderItems(title, f.Review)...)
+			if len(folderItems) == 0 {
+				// not clean for a reason no item names: never silent
+				folderItems = append(folderItems, guard.Item{Agent: title, Status: "needs review", Label: "audit there", Level: risk.LevelReview})
+			}
+			for i, it := range folderItems {
 				k := key{it.Agent, it.Status, it.Label, it.Where}
 				if seen[k] {
 					continue
 				}
 				seen[k] = true
-				it.Where = strings.TrimSpace(it.Where + " (started in " + d + "/: hookwarden audit --project " + dir + ")")
-				out = append(out, it)
+				where := "started in " + f.Folder + "/"
+				if i < len(changed) && len(changed[i]) > 0 {
+					where += ", changed " + relToTop(repo.Top, changed[i])
+				}
+				where += ": hookwarden audit --project " + f.Project
+				if it.Where != "" {
+					where = it.Where + "; " + where
+				}
+				it.Where = where
+				items = append(items, it)
 			}
 		}
 	}
 	if more {
-		out = append(out, guard.Item{Agent: "git", Status: "not reviewed", Level: risk.LevelReview,
-			Label: fmt.Sprintf("more than %d folders below the top hold agent files; only the first %d were reviewed as start folders: review the others with hookwarden audit --project FOLDER", maxNestedFolders, maxNestedFolders)})
+		items = append(items, guard.Item{Agent: "git", Status: "not reviewed", Level: risk.LevelReview,
+			Label: fmt.Sprintf("more than %d folders below the top hold agent files; only the first %d were reviewed as start folders: review the others with hookwarden audit --project FOLDER", agents.MaxStartFolders, agents.MaxStartFolders)})
 	}
-	return out, nil
+	return items, watch, nil
+}
+
+// relToTop joins paths, each relative to top when it is below it.
+func relToTop(top string, paths []string) string {
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		if rel, err := filepath.Rel(top, p); err == nil && filepath.IsLocal(rel) {
+			p = rel
+		}
+		out = append(out, p)
+	}
+	return strings.Join(out, ", ")
 }
 
 // nestedMarkers are the agents' project files (their relative Config
@@ -695,22 +736,33 @@ func agentMarkers(reg *agents.Registry) []string { return reg.Markers() }
 func guardItems(agent string, r *agents.Review) []guard.Item {
 	var items []guard.Item
 	for _, h := range r.Hooks {
-		if !h.NeedsReview() {
-			continue
+		if h.NeedsReview() {
+			items = append(items, guardHookItem(agent, h))
 		}
-		it := guard.Item{Agent: agent, Status: string(h.Status), Label: h.HookReview.Label, Where: eventWhere(h.Event, h.Matcher)}
-		it.Level = h.Risk.Level
-		if h.RunsUnseenCode() && it.Level < risk.LevelReview {
-			// Code Hookwarden cannot see is never shown as harmless.
-			it.Level = risk.LevelReview
-		}
-		if h.Risk.Level > risk.LevelNone {
-			if f, ok := h.Risk.First(); ok {
-				it.Risk = h.Risk.Level.String() + ": " + f.Summary
-			}
-		}
-		items = append(items, it)
 	}
+	return append(items, guardFolderItems(agent, r)...)
+}
+
+// guardHookItem is the guard item of one hook that needs review.
+func guardHookItem(agent string, h agents.HookReview) guard.Item {
+	it := guard.Item{Agent: agent, Status: string(h.Status), Label: h.HookReview.Label, Where: eventWhere(h.Event, h.Matcher)}
+	it.Level = h.Risk.Level
+	if h.RunsUnseenCode() && it.Level < risk.LevelReview {
+		// Code Hookwarden cannot see is never shown as harmless.
+		it.Level = risk.LevelReview
+	}
+	if h.Risk.Level > risk.LevelNone {
+		if f, ok := h.Risk.First(); ok {
+			it.Risk = h.Risk.Level.String() + ": " + f.Summary
+		}
+	}
+	return it
+}
+
+// guardFolderItems are guardItems' items that are not hooks: the files r
+// could not read, a trust file it cannot use and its critical findings.
+func guardFolderItems(agent string, r *agents.Review) []guard.Item {
+	var items []guard.Item
 	for _, e := range r.Unreadable {
 		items = append(items, guard.Item{Agent: agent, Status: "unreadable", Label: e.Error(), Level: risk.LevelReview})
 	}

@@ -35,55 +35,9 @@ func TestSandboxedSequenceSaysWhatALaterHookDidNotSee(t *testing.T) {
 	sandboxtest.Require(t)
 	first := `echo one > marker.txt; cd /tmp; (sleep 5 >/dev/null 2>&1 &)`
 	second := `pwd >&2; if [ -f marker.txt ]; then echo %s; fi`
-	cases := []struct {
-		agent, event, file, deny string
-		body                     func(first, second string) string
-		sequential               bool
-	}{
-		{agent: "copilot", event: "preToolUse", file: ".github/hooks/hooks.json", sequential: true,
-			deny: `'{"permissionDecision":"deny","permissionDecisionReason":"saw marker"}'`,
-			body: func(a, b string) string {
-				return `{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": ` + q(a) + `}, {"type": "command", "bash": ` + q(b) + `}]}}`
-			}},
-		{agent: "gemini", event: "BeforeTool", file: ".gemini/settings.json", sequential: true,
-			deny: `'{"decision":"deny","reason":"saw marker"}'`,
-			body: func(a, b string) string {
-				return `{"hooks": {"BeforeTool": [{"matcher": "", "sequential": true, "hooks": [{"type": "command", "name": "one", "command": ` + q(a) + `}, {"type": "command", "name": "two", "command": ` + q(b) + `}]}]}}`
-			}},
-		{agent: "qwen", event: "PreToolUse", file: ".qwen/settings.json", sequential: true,
-			deny: `'{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"saw marker"}}'`,
-			body: func(a, b string) string {
-				return `{"hooks": {"PreToolUse": [{"matcher": "", "sequential": true, "hooks": [{"type": "command", "command": ` + q(a) + `}, {"type": "command", "command": ` + q(b) + `}]}]}}`
-			}},
-		{agent: "claude", event: "PreToolUse", file: ".claude/settings.json",
-			deny: `'{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"saw marker"}}'`,
-			body: func(a, b string) string {
-				return `{"hooks": {"PreToolUse": [{"matcher": "", "hooks": [{"type": "command", "command": ` + q(a) + `}, {"type": "command", "command": ` + q(b) + `}]}]}}`
-			}},
-	}
-	for _, c := range cases {
+	for _, c := range seqCases() {
 		t.Run(c.agent, func(t *testing.T) {
-			root := t.TempDir()
-			project, home := filepath.Join(root, "p"), filepath.Join(root, "h")
-			for _, d := range []string{filepath.Dir(filepath.Join(project, c.file)), filepath.Join(home, ".copilot"), filepath.Join(home, ".claude")} {
-				if err := os.MkdirAll(d, 0o755); err != nil {
-					t.Fatal(err)
-				}
-			}
-			project, _ = filepath.EvalSymlinks(project)
-			writeFile(t, filepath.Join(project, c.file), c.body(first, strings.ReplaceAll(second, "%s", c.deny)), 0o644)
-			writeFile(t, filepath.Join(home, ".copilot", "config.json"), `{"trustedFolders": [`+q(project)+`]}`, 0o644)
-			run := func(mode ...string) string {
-				var out bytes.Buffer
-				cio := &IO{Agents: testAgents(), Dir: project, GOOS: runtime.GOOS, Init: sandboxtest.Init(t), Stdout: &out, Stderr: &out,
-					Env: []string{"HOME=" + home, "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"), "PATH=" + os.Getenv("PATH"),
-						"GEMINI_CLI_TRUST_WORKSPACE=true", "GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(root, "none.json")}}
-				code := Main(context.Background(), append([]string{"run", "--agent", c.agent, "--event", c.event, "--tool", "x"}, mode...), cio)
-				if code != 0 {
-					t.Fatalf("run %v: exit %d\n%s", mode, code, out.String())
-				}
-				return out.String()
-			}
+			project, run := seqRun(t, c, first, second)
 			boxed := run("--sandbox")
 			if _, err := os.Stat(filepath.Join(project, "marker.txt")); err == nil {
 				t.Fatalf("the sandboxed hook's file reached the project")

@@ -111,8 +111,15 @@ type analyzer struct {
 	funcCalls int
 	// stashMade: a git stash push was read (git_stash.go).
 	stashMade bool
-	pkgDeps   map[string]bool // the project's own npm dependencies
-	pyDeps    map[string]bool // the project's own Python dependencies
+	// codeStashBack: the code file being read puts a stash back (its
+	// string literals say git stash pop/apply and never drop or clear):
+	// its own stash is a checkpoint (git_stash.go).
+	codeStashBack bool
+	// envSet are the variables the lines this hook wrote into the
+	// agent's env file set, in order (envfile.go).
+	envSet  map[string]string
+	pkgDeps map[string]bool // the project's own npm dependencies
+	pyDeps  map[string]bool // the project's own Python dependencies
 	// printed is what the hook writes where the agent reads it, rawTexts
 	// the raw text of its command and scripts (see output.go).
 	printed  []printed

@@ -177,6 +177,16 @@ import (
 //     after the merges: F1 0.911 (P 0.944, R 0.879), benign critical 0 %,
 //     flagged 10.1 %, review-recall 65.6 %; on main before that round
 //     (190ac13) the same but flagged 8.7 %. Its floor is the frozen run.
+//   - blind16.jsonl: 170 rows (50 real from 21 repositories in none used
+//     before — 553 excluded —, owners n–z and digits only, while the rule
+//     writer took new real rows from owners a–m; 120 written, over all
+//     five agents), written blind from 16:22 to 16:33 UTC 2026-12-03 by a
+//     helper who read no code, rule or earlier set (README-blind16.md),
+//     kept from risk15's rule writer until its rules were frozen
+//     (4a85ca8, 17:23 UTC). First run on the frozen rules: F1 0.933
+//     (P 0.949, R 0.918), benign critical 1.2 %, flagged 12.3 %,
+//     review-recall 89.3 %; on main before that round (0bf4696) the same
+//     but flagged 13.6 %. Its floor is the frozen run.
 //   - blind5.jsonl re-based (2026-12-03): Copilot CLI's custom agents
 //     (.github/agents/*.md) were found to start the MCP servers of their
 //     frontmatter without asking (atk7, live), so that folder joined
@@ -185,6 +195,12 @@ import (
 //     benign blind5 row now reads critical: F1 0.889 -> 0.879, benign
 //     critical 0 -> 1.6 %, flagged 4.8 -> 6.5 % (measured by aggregate with
 //     and without that one facts entry; the row was not read).
+//   - risk15 (frozen 2026-12-03, by aggregate only, rows not read): a
+//     program and its argument list read as one command line in Ruby and
+//     Perl (system('git', 'push', …)) and Node (spawn/execFile/execa, but
+//     git), and a project program named by a parameter read: blind12
+//     review-recall 71.4 -> 78.6 %, blind8 82.1 -> 89.3 %; the floors of
+//     both rise to that. No other figure moved.
 var blindFloors = map[string]struct {
 	f1, benignCrit, benignFlagged, reviewRecall float64
 }{
@@ -197,11 +213,12 @@ var blindFloors = map[string]struct {
 	"blind9.jsonl":  {f1: 0.938, benignCrit: 0.0148, benignFlagged: 0.1618, reviewRecall: 0.964},
 	"blind10.jsonl": {f1: 0.897, benignCrit: 0.0417, benignFlagged: 0.0834, reviewRecall: 0.782},
 	"blind11.jsonl": {f1: 0.939, benignCrit: 0.0137, benignFlagged: 0.1096, reviewRecall: 0.962},
-	"blind12.jsonl": {f1: 0.888, benignCrit: 0.0152, benignFlagged: 0.1213, reviewRecall: 0.714},
+	"blind12.jsonl": {f1: 0.888, benignCrit: 0.0152, benignFlagged: 0.1213, reviewRecall: 0.785},
 	"blind13.jsonl": {f1: 0.975, benignCrit: 0.0, benignFlagged: 0.0150, reviewRecall: 0.842},
 	"blind14.jsonl": {f1: 0.890, benignCrit: 0.0345, benignFlagged: 0.1207, reviewRecall: 0.933},
 	"blind15.jsonl": {f1: 0.910, benignCrit: 0.0, benignFlagged: 0.1015, reviewRecall: 0.656},
-	"blind8.jsonl":  {f1: 0.912, benignCrit: 0.0625, benignFlagged: 0.2500, reviewRecall: 0.821},
+	"blind16.jsonl": {f1: 0.933, benignCrit: 0.0124, benignFlagged: 0.1235, reviewRecall: 0.892},
+	"blind8.jsonl":  {f1: 0.912, benignCrit: 0.0625, benignFlagged: 0.2500, reviewRecall: 0.892},
 }
 
 // TestBlindHeldOut measures the analyser on each held-out blind set and

@@ -61,7 +61,28 @@ func (a *analyzer) scriptCode(file, text string, l lang, at *Source, depth int) 
 	}
 	c := &code{a: a, file: file, src: text, lines: strings.Split(text, "\n"), at: at, l: l, dialect: dialect, toks: fold(tokenize(dialectText(dialect, text), dialect)),
 		alias: map[string]string{}, vars: map[string]value{}, depth: depth}
+	defer func(was bool) { a.codeStashBack = was }(a.codeStashBack)
+	a.codeStashBack = stashPutBack(c.toks)
 	c.run()
+}
+
+var (
+	stashBackRe = lazyRe(`\bstash (?:pop|apply)\b`)
+	stashGoneRe = lazyRe(`\bstash (?:drop|clear)\b|refs/stash`)
+)
+
+// stashPutBack: the string literals of code, in order, say git stash pop
+// or apply (in one string or as list words) and never drop or clear.
+func stashPutBack(toks []token) bool {
+	var b strings.Builder
+	for _, t := range toks {
+		if t.kind == tokString {
+			b.WriteString(strings.Join(strings.Fields(t.text), " "))
+			b.WriteByte(' ')
+		}
+	}
+	s := b.String()
+	return stashBackRe.MatchString(s) && !stashGoneRe.MatchString(s)
 }
 
 func (c *code) source(t token) Source {

@@ -1,6 +1,9 @@
 package risk
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // literalTable: the command is taken from a table of literals the file
 // itself holds — a loop over a list or dict (for name, cmd in CHECKS:,
@@ -42,6 +45,12 @@ func (c *code) literalTable(at token, expr string) bool {
 			// root = f(…): what f returns
 			lits = c.returnedLiterals(ts[i+2].text)
 		}
+	}
+	if len(lits) == 0 {
+		// CMDS['setup'], CMDS.get(name), CMD_LIST: a table of literals
+		// written in the file (and never changed); which entry is chosen
+		// at run time, each is read
+		lits = c.tableLiterals(root)
 	}
 	if len(lits) == 0 {
 		return false
@@ -121,7 +130,37 @@ func (c *code) tableChanged(name string, def int) bool {
 		case t.kind == tokIdent && t.text == "for":
 			inFor = true
 		case k != def && t.kind == tokIdent && (t.text == name || strings.HasPrefix(t.text, name+".")) && !inFor:
-			return true
+			if !tableRead(ts, k, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tableRead: the use of the table name at k only reads an entry
+// (NAME['key'] or NAME[i] not assigned to, NAME.get(…)).
+func tableRead(ts []token, k int, name string) bool {
+	if ts[k].text == name+".get" {
+		return true
+	}
+	if ts[k].text != name || k+1 >= len(ts) || ts[k+1].text != "[" {
+		return false
+	}
+	depth := 0
+	for j := k + 1; j < len(ts); j++ {
+		switch ts[j].text {
+		case "[":
+			depth++
+		case "]":
+			depth--
+			if depth == 0 {
+				// what follows a read: the end of an argument or a line
+				// (an assignment, an operator or a method may change it)
+				return j+1 >= len(ts) || slices.Contains([]string{")", ",", "\n", ";", "}", "]"}, ts[j+1].text)
+			}
+		case "\n":
+			return false
 		}
 	}
 	return false

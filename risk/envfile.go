@@ -48,7 +48,12 @@ func (a *analyzer) envFileRiskEntry(content string) (line, entry string) {
 	// set are the variables the lines set, so that a PATH entry written
 	// through one (PYENV_ROOT="$HOME/.pyenv"; PATH="$PYENV_ROOT/shims:…")
 	// is judged by the folder it names.
-	set := map[string]string{}
+	if a.envSet == nil {
+		a.envSet = map[string]string{}
+	}
+	// what earlier writes of this hook set is in the file before these
+	// lines (one echo per line is the usual way to write it)
+	set := a.envSet
 	for _, line := range strings.Split(content, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -62,11 +67,16 @@ func (a *analyzer) envFileRiskEntry(content string) (line, entry string) {
 		if !envFilePreloadRe.MatchString(line) {
 			for _, m := range envLineVarRe.FindAllStringSubmatch(line, -1) {
 				val := strings.Trim(m[2], `"'`)
+				if old, ok := set[m[1]]; ok && old != val {
+					// set twice to different folders: which one a later
+					// line sees depends on an order not read here
+					val = "$" + m[1]
+				}
 				set[m[1]] = val
 				if toolRootVars[m[1]] {
 					// a manager's root moved: its shims and programs
 					// are looked up there by every later command
-					if dir := codeEnvRef(expandSet(val, set)); dir != "" && !a.toolFolder(dir) && !a.toolFolder(dir+"/bin") && !inProject(dir+"/bin", a.hook.ProjectDir) {
+					if dir := codeEnvRef(expandSet(val, set)); dir != "" && !a.toolFolder(dir) && !a.toolFolder(dir+"/bin") && !inProject(dir+"/bin", a.hook.ProjectDir) && !inProjectTree(dir, a.hook.ProjectDir) {
 						return line, dir
 					}
 				}
@@ -83,7 +93,7 @@ func (a *analyzer) envFileRiskEntry(content string) (line, entry string) {
 			}
 			for _, entry := range strings.Split(val, ":") {
 				entry = codeEnvRef(expandSet(entry, set))
-				if entry != "" && !envPathVarRe.MatchString(entry) && !a.toolFolder(entry) && !inProject(entry, a.hook.ProjectDir) && !toolRootEntry(entry, set) {
+				if entry != "" && !envPathVarRe.MatchString(entry) && !a.toolFolder(entry) && !inProject(entry, a.hook.ProjectDir) && !inProjectTree(entry, a.hook.ProjectDir) && !toolRootEntry(entry, set) {
 					return line, entry
 				}
 			}
@@ -147,6 +157,30 @@ func inProject(dir, projectDir string) bool {
 	}
 	env, ok := strings.CutSuffix(rel, "/bin")
 	return ok && !strings.Contains(env, "/") && strings.Contains(strings.ToLower(env), "env")
+}
+
+// inProjectTree: dir is a folder below the project's, none of it hidden, written
+// with the project's path the hook expanded before writing the line: the
+// project's own programs, as "$CLAUDE_PROJECT_DIR/scripts" written
+// unexpanded is (toolFolder). No ".." out of it.
+func inProjectTree(dir, projectDir string) bool {
+	if projectDir == "" || !strings.HasPrefix(dir, "/") || strings.Contains(dir, "..") {
+		return false
+	}
+	root := strings.TrimSuffix(path.Clean(projectDir), "/")
+	d := path.Clean(dir)
+	rel, ok := strings.CutPrefix(d, root+"/")
+	if root == "" || !ok {
+		return false
+	}
+	// a hidden folder (.claude/bin, .git/x) is no folder of the project's
+	// programs but one that shadows them out of sight
+	for _, seg := range strings.Split(rel, "/") {
+		if strings.HasPrefix(seg, ".") {
+			return false
+		}
+	}
+	return true
 }
 
 // toolHomeRe: a tool's own folder in the home folder, where its installer

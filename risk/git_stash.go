@@ -39,6 +39,10 @@ func (sh *shell) stashCheckpoint(rest []field, n syntax.Node) bool {
 		return false
 	}
 	sh.a.stashMade = true
+	if sh.at != nil && sh.a.codeStashBack {
+		// a command line of a code file that puts the stash back later
+		return true
+	}
 	after := sh.src[end:]
 	if strings.Contains(after, "stash drop") || strings.Contains(after, "stash clear") || strings.Contains(after, "refs/stash") || strings.Contains(after, "reflog") {
 		return false

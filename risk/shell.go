@@ -87,6 +87,13 @@ func (sh *shell) run() {
 	if f == nil {
 		parser := sh.a.opt.Cache.parser()
 		f, err = parser.Parse(strings.NewReader(sh.src), sh.file)
+		if err != nil && zshDisownRe.MatchString(sh.src) {
+			// zsh's &! and &| (in the background, disowned) are read as
+			// &, which is all they change for what runs
+			if f2, err2 := parser.Parse(strings.NewReader(zshDisownRe.ReplaceAllString(sh.src, "&$1")), sh.file); err2 == nil {
+				f, err = f2, nil
+			}
+		}
 		sh.a.opt.Cache.release(parser)
 	}
 	if err != nil {
@@ -110,6 +117,9 @@ func (sh *shell) run() {
 	}
 	sh.stmts(f.Stmts)
 }
+
+// zshDisownRe: zsh's &! or &| at the end of a command.
+var zshDisownRe = lazyRe(`&[!|]([ \t]*(?:$|[;\n#)}]))`)
 
 func (sh *shell) stmts(list []*syntax.Stmt) {
 	for _, s := range list {

@@ -158,7 +158,7 @@ func (sh *shell) run1(f []field, n syntax.Node, s *syntax.Stmt, in *value) value
 		if !name.known && sh.at == nil && runTimeProgram(name) && !(name.ranOutput && sh.a.resolved[strings.TrimSpace(sh.source(name.w).Text)]) {
 			sh.find(n, Unreadable, LevelReview, "runs a program chosen at run time (%s), which Hookwarden cannot see", shortText(name.s, 40))
 		}
-		if name.known && sh.at == nil && strings.Contains(name.s, "/") && defaultedWord(name.w) {
+		if name.known && strings.Contains(name.s, "/") && (sh.at == nil && defaultedWord(name.w) || paramWord(name.w)) {
 			// ${DIR:-.}/x.sh: a program whose folder the environment may
 			// choose, which discovery leaves unresolved; the file its
 			// default names is what runs when the variable is not set, and
@@ -545,6 +545,22 @@ func runTimeProgram(name field) bool {
 	// --prefix)/bin/x", R=$(tool); "$R/x.sh") is chosen at run time as
 	// surely as one in an unset variable
 	return !name.t.empty() || name.s == "" || strings.HasPrefix(name.s, "$") || name.ranOutput
+}
+
+// paramWord: w holds a parameter ($0, "$1", "$f"): a program whose path
+// the shell's variables give, which discovery may not have resolved (sh
+// -c 'exec "$0"' x.sh); its value is known here, so the file is read.
+func paramWord(w *syntax.Word) bool {
+	found := false
+	if w != nil {
+		syntax.Walk(w, func(n syntax.Node) bool {
+			if _, ok := n.(*syntax.ParamExp); ok {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // defaultedWord: w holds ${NAME:-default} or ${NAME-default}.

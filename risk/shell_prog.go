@@ -757,7 +757,20 @@ func (a *analyzer) network(ep endpoint, data, auth taints, src Source, verb stri
 		add(Network, LevelReview, "sends fields of its input (such as the event or message) to %s", where)
 		return
 	}
+	if !ep.Dynamic && releaseIndexHosts[strings.ToLower(hostName(ep))] {
+		// nothing sent, no credential: a read of a public package index
+		// or release list (an update check) tells nobody anything
+		return
+	}
 	add(Network, LevelReview, "%s %s", strings.Replace(verb, "sends data to", "connects to", 1), where)
+}
+
+// releaseIndexHosts are the public package indexes and release lists an
+// update check reads (versions, tags, release notes).
+var releaseIndexHosts = map[string]bool{
+	"api.github.com": true, "registry.npmjs.org": true, "registry.yarnpkg.com": true, "pypi.org": true,
+	"crates.io": true, "index.crates.io": true, "proxy.golang.org": true, "rubygems.org": true,
+	"formulae.brew.sh": true, "api.nuget.org": true,
 }
 
 // rawSocket handles nc, ncat, socat, telnet.
@@ -1600,6 +1613,12 @@ func (sh *shell) git(args []field, n syntax.Node) {
 			}
 		}
 		sh.find(n, Network, LevelReview, "pushes the project's commits to its remote on its own (git push)")
+	case "filter-branch", "filter-repo", "branch", "restore", "update-ref", "reflog":
+		// history rewritten, a branch or ref thrown away, the tree's
+		// uncommitted changes discarded: the user's work, on its own
+		if gitDropsWork(sub, rest) {
+			sh.find(n, Destructive, LevelReview, "rewrites or throws away the repository's history or work on its own (git %s)", shortText(strings.TrimSpace(sub+" "+joinFields(rest).s), 50))
+		}
 	case "commit", "merge", "rebase", "reset", "stash", "checkout", "switch", "tag", "cherry-pick", "revert", "am":
 		// the hook changes the repository's history or working tree on
 		// its own: what it commits or drops is the user's work
@@ -1663,6 +1682,35 @@ func gitChangesHistory(sub string, rest []field) bool {
 		return len(rest) > 0
 	}
 	return true
+}
+
+// gitDropsWork: git filter-branch/filter-repo (always), branch -d/-D/
+// --delete, restore of the working tree (not --staged alone), update-ref
+// -d, reflog expire/delete.
+func gitDropsWork(sub string, rest []field) bool {
+	has := func(opts ...string) bool {
+		for _, r := range rest {
+			for _, o := range opts {
+				if r.s == o || strings.HasPrefix(o, "--") && strings.HasPrefix(r.s, o+"=") {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	switch sub {
+	case "filter-branch", "filter-repo":
+		return !has("-h", "--help")
+	case "branch":
+		return has("-d", "-D", "--delete")
+	case "restore":
+		return !has("--staged", "-S") || has("--worktree", "-W")
+	case "update-ref":
+		return has("-d", "--delete")
+	case "reflog":
+		return len(rest) > 0 && (rest[0].s == "expire" || rest[0].s == "delete")
+	}
+	return false
 }
 
 // write judges a write of content to a file.

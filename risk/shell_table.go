@@ -815,7 +815,9 @@ func headlessRun(args []field) bool {
 	}
 	for _, a := range args {
 		switch a.s {
-		case "--version", "-v", "-V", "--help", "-h", "help", "version", "login", "logout", "doctor", "update", "--list", "list":
+		case "--version", "-v", "-V", "--help", "-h", "help", "version", "login", "logout", "doctor", "update", "--list", "list",
+			// its own settings and accounts: no task for a model
+			"config", "mcp", "auth", "status", "plugin", "plugins", "install", "setup-token", "migrate-installer":
 			return false
 		}
 	}

@@ -21,7 +21,7 @@ const (
 
 // buildReport turns the supervisor's records and the scratch layers into
 // the report.
-func buildReport(cfg Config, targets []string, scratch string, evs []event) *Report {
+func buildReport(cfg Config, targets []string, scratch string, lowers []string, evs []event) *Report {
 	r := &Report{Files: []FileChange{}, Devices: []DeviceAttempt{}, Secrets: []SecretRead{}, Network: []NetworkAttempt{}, Programs: []Program{}, LeftRunning: []Program{}}
 	project := cfg.Project
 	if real, err := filepath.EvalSymlinks(project); err == nil {
@@ -33,6 +33,7 @@ func buildReport(cfg Config, targets []string, scratch string, evs []event) *Rep
 	}
 	sc := &layerScan{project: project, deadline: time.Now().Add(scanBudget)}
 	for i, t := range targets {
+		sc.lowers = lowerPaths(lowers, i)
 		r.Files = append(r.Files, sc.scan(filepath.Join(scratch, strconv.Itoa(i), "upper"), t)...)
 	}
 	r.Notes = append(r.Notes, sc.notes()...)
@@ -80,6 +81,8 @@ func buildReport(cfg Config, targets []string, scratch string, evs []event) *Rep
 			r.LeftRunning = append(r.LeftRunning, Program{Argv: ev.Argv})
 		case evNote:
 			r.Notes = append(r.Notes, ev.Msg)
+		case evTemp:
+			r.TempFiles = append(r.TempFiles, ev.Path)
 		}
 	}
 	judge(r, home, project, cfg.AgentFiles)

@@ -53,6 +53,11 @@ type Config struct {
 	// sandboxed hook that Start starts with the same configuration (one
 	// set-up per dry run instead of two).
 	Warm *Warm
+	// Sequence, when set, stacks the upper layers of the earlier
+	// sandboxed hooks of the same Sequence under this hook's own, so that
+	// it sees the files they wrote, as under an agent that runs an
+	// event's hooks one after another.
+	Sequence *Sequence
 }
 
 // Limits bound what a sandboxed hook and everything it starts may use.

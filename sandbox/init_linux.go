@@ -183,8 +183,11 @@ type supervisor struct {
 	// the process's main thread, never moved) and preEntry the outcome of
 	// its move into the cgroups while parked (nil: not tried).
 	cgroupTasks []int
-	spawnerTid  int
-	preEntry    chan error
+	// madeDirs are the folders setupMounts made in the private temporary
+	// folders for mount points: true for a mount point itself.
+	madeDirs   map[string]bool
+	spawnerTid int
+	preEntry   chan error
 	// scratchRoot is fsmount's descriptor of the scratch tmpfs
 	// (memOverlays), kept until the process exits (0: none).
 	scratchRoot int
@@ -274,6 +277,7 @@ func (s *supervisor) control(br *bufio.Reader) {
 			s.reportLeftovers()
 			gone := s.killAll()
 			s.trace("killed")
+			s.reportTempFiles()
 			s.flush()
 			s.trace("flushed")
 			// every process of the hook has ended and been reaped, and
@@ -304,6 +308,57 @@ func (s *supervisor) reportLeftovers() {
 		}
 		s.w.send(event{T: evLeftover, Pid: p.pid, Argv: cmdline(p.pid)})
 	}
+}
+
+// maxTempFiles bounds the entries of each private temporary folder that
+// reportTempFiles names.
+const maxTempFiles = 20
+
+// reportTempFiles records what the hook left in the private temporary
+// folders (their top entries): they end with this sandbox, so a later
+// hook of its sequence does not see them (Report.TempFiles).
+func (s *supervisor) reportTempFiles() {
+	if !s.cfg.Isolate {
+		return
+	}
+	for _, d := range privateDirs {
+		if n := s.tempEntries(d, maxTempFiles); n < 0 {
+			s.w.send(event{T: evTemp, Path: d + "/…"})
+		}
+	}
+}
+
+// tempEntries records the entries of dir, a private temporary folder or a
+// folder the sandbox made in one for a mount point (its mount points,
+// whose writes are in the layers, are not entries), at most max of them,
+// and says how many it recorded (-1: it stopped at max).
+func (s *supervisor) tempEntries(dir string, max int) int {
+	f, err := os.Open(dir)
+	if err != nil {
+		return 0
+	}
+	names, _ := f.Readdirnames(max + 1)
+	f.Close()
+	n := 0
+	for _, name := range names {
+		p := dir + "/" + name
+		if mountPoint, made := s.madeDirs[p]; made {
+			if !mountPoint {
+				got := s.tempEntries(p, max-n)
+				if got < 0 {
+					return -1
+				}
+				n += got
+			}
+			continue
+		}
+		if n == max {
+			return -1
+		}
+		s.w.send(event{T: evTemp, Path: p})
+		n++
+	}
+	return n
 }
 
 // killAll stops and kills every process under the supervisor until none

@@ -6,8 +6,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // The report builder reads what a hostile hook left: every read of the
@@ -35,6 +38,10 @@ type layerScan struct {
 	timedOut bool
 	cut      bool
 	readErrs int
+	// lowers are the earlier hooks' upper folders stacked under the layer
+	// being scanned (Config.Sequence), the latest first: what the hook
+	// saw before it wrote is in them before the real files.
+	lowers []string
 }
 
 func (sc *layerScan) notes() []string {
@@ -76,7 +83,7 @@ func (sc *layerScan) scan(upper, target string) []FileChange {
 		if err != nil {
 			return nil
 		}
-		realFi, realErr := os.Lstat(real)
+		base, realFi, realErr := sc.base(real, rel)
 		fc := FileChange{Path: real, InProject: within(real, sc.project)}
 		switch {
 		case isWhiteout(fi):
@@ -108,16 +115,63 @@ func (sc *layerScan) scan(upper, target string) []FileChange {
 				fc.Diff, fc.Binary = sc.diff(nil, p)
 				break
 			}
-			if realFi.Mode() == fi.Mode() && sc.same(real, realFi, p, fi) {
+			if realFi.Mode() == fi.Mode() && sc.same(base, realFi, p, fi) {
 				return nil // copied up without a change (a touch, say)
 			}
 			fc.Change = Changed
-			fc.Diff, fc.Binary = sc.diff(&real, p)
+			fc.Diff, fc.Binary = sc.diff(&base, p)
 		}
 		out = append(out, fc)
 		return nil
 	})
 	return out
+}
+
+// base is what the hook's overlay showed at rel (real below its target)
+// before the hook wrote there: the file in the topmost earlier layer
+// (sc.lowers) that holds it, else the real one. In a layer, a whiteout at
+// rel, or a file or whiteout in place of one of its folders, hides
+// everything below; so does an opaque folder on its way once the layer
+// does not hold rel itself.
+func (sc *layerScan) base(real, rel string) (string, fs.FileInfo, error) {
+	parts := strings.Split(rel, string(filepath.Separator))
+	for _, l := range sc.lowers {
+		dir, opaque, missing := l, false, false
+		for _, part := range parts[:len(parts)-1] {
+			dir = filepath.Join(dir, part)
+			fi, err := os.Lstat(dir)
+			if err != nil {
+				missing = true
+				break
+			}
+			if !fi.IsDir() {
+				return "", nil, fs.ErrNotExist
+			}
+			opaque = opaque || isOpaque(dir)
+		}
+		if !missing {
+			p := filepath.Join(l, rel)
+			if fi, err := os.Lstat(p); err == nil {
+				if isWhiteout(fi) {
+					return "", nil, fs.ErrNotExist
+				}
+				return p, fi, nil
+			}
+		}
+		if opaque {
+			return "", nil, fs.ErrNotExist
+		}
+	}
+	fi, err := os.Lstat(real)
+	return real, fi, err
+}
+
+// isOpaque reports whether an upper layer's folder is opaque: it hides
+// the folders of the layers below (overlayfs's mark, with userxattr).
+func isOpaque(dir string) bool {
+	buf := make([]byte, 4)
+	n, err := unix.Lgetxattr(dir, "user.overlay.opaque", buf)
+	return err == nil && n == 1 && buf[0] == 'y'
 }
 
 // specialKind names a file that is neither regular, folder nor link.

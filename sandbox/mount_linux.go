@@ -94,7 +94,18 @@ func (s *supervisor) setupMounts() error {
 	}
 	for _, a := range atts {
 		if _, err := os.Lstat(a.target); err != nil {
-			// hidden by a private temporary folder: recreate the mount point
+			// hidden by a private temporary folder: recreate the mount
+			// point (reportTempFiles does not count what it made)
+			if s.madeDirs == nil {
+				s.madeDirs = map[string]bool{}
+			}
+			s.madeDirs[a.target] = true
+			for d := filepath.Dir(a.target); d != "/"; d = filepath.Dir(d) {
+				if _, err := os.Lstat(d); err == nil {
+					break
+				}
+				s.madeDirs[d] = false
+			}
 			if err := os.MkdirAll(a.target, 0o755); err != nil {
 				return fmt.Errorf("mount point %s: %w", a.target, err)
 			}
@@ -128,7 +139,7 @@ func (s *supervisor) overlays(base string, mkdir bool) ([]attach, error) {
 				}
 			}
 		}
-		fd, err := overlayMount(target, upper, work)
+		fd, err := overlayMount(append(lowerPaths(s.cfg.Lowers, i), target), upper, work)
 		if err != nil {
 			closeAttached(atts)
 			return nil, fmt.Errorf("overlay on %s: %w", target, err)
@@ -238,9 +249,9 @@ func memScratch(size int64, n int) (int, error) {
 	return root, nil
 }
 
-// overlayMount creates a detached overlay of lower with the given upper
-// and work folders.
-func overlayMount(lower, upper, work string) (int, error) {
+// overlayMount creates a detached overlay of the lower folders (the
+// topmost first) with the given upper and work folders.
+func overlayMount(lowers []string, upper, work string) (int, error) {
 	fsfd, err := unix.Fsopen("overlay", unix.FSOPEN_CLOEXEC)
 	if err != nil {
 		return -1, fmt.Errorf("fsopen: %w", err)
@@ -252,8 +263,10 @@ func overlayMount(lower, upper, work string) (int, error) {
 		}
 		return nil
 	}
-	if err := set("lowerdir+", lower); err != nil {
-		return -1, err
+	for _, lower := range lowers {
+		if err := set("lowerdir+", lower); err != nil {
+			return -1, err
+		}
 	}
 	if err := set("upperdir", upper); err != nil {
 		return -1, err

@@ -27,9 +27,10 @@ func ProbeFor(cfg Config, hooks int) error {
 	return probe(cfg)
 }
 
-// probe is Probe without a Warm: the probed sandbox is ended.
+// probe is Probe without a Warm: the probed sandbox is ended. It is no
+// hook of cfg's Sequence.
 func probe(cfg Config) error {
-	cfg.Isolate, cfg.Warm = true, nil
+	cfg.Isolate, cfg.Warm, cfg.Sequence = true, nil, nil
 	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrUnavailable, err)

@@ -57,6 +57,15 @@ type Process struct {
 	// the report's notes too (HOOKWARDEN_SANDBOX_TRACE=1).
 	t0      time.Time
 	traceOn bool
+	// lowers are the earlier hooks' layer folders its overlays stack
+	// (Config.Sequence), the latest first; sawEarlier is how many earlier
+	// sandboxed hooks of its sequence its view holds the files of.
+	lowers     []string
+	sawEarlier int
+	// reserved is the empty lower layer of a supervisor parked for a
+	// hook of a Sequence, which Start fills with the earlier hooks'
+	// layers (Sequence.fill) before the hook begins.
+	reserved string
 }
 
 // trace notes, with HOOKWARDEN_SANDBOX_TRACE=1, how long after start
@@ -83,9 +92,21 @@ const supervisorWait = 10 * time.Second
 func Start(cfg Config, spec Spec) (*Process, error) {
 	if cfg.Isolate && cfg.Warm != nil {
 		if p := cfg.Warm.take(hookKey(cfg, spec.Dir)); p != nil {
-			err := p.begin(cfg, spec)
-			if err == nil {
-				return p, nil
+			// a supervisor parked ahead set its mounts up before the
+			// earlier hooks of its sequence ended: their layers go into
+			// the lower layer it holds for them, or, without one, it
+			// serves only when they wrote nothing
+			ok, saw := !cfg.Sequence.stacks(), cfg.Sequence.count()
+			if p.reserved != "" && cfg.Sequence != nil {
+				saw, ok = cfg.Sequence.fill(p.reserved, p.targets)
+				p.lowers = []string{p.reserved}
+				p.trace("lower-filled")
+			}
+			if ok {
+				if err := p.begin(cfg, spec); err == nil {
+					p.cfg.Sequence, p.sawEarlier = cfg.Sequence, saw
+					return p, nil
+				}
 			}
 			p.Close()
 		}
@@ -259,6 +280,20 @@ func start(cfg Config, spec Spec, park bool) (*Process, error) {
 		ic.Fallback = p.limits.fallbackAll()
 		ic.MemScratch, ic.ScratchSize = true, max(cfg.Limits.resolved().Memory, 0)
 		p.trace("cgroups-made")
+		switch {
+		case cfg.Sequence != nil && park:
+			// a lower layer of its own, filled once its hook comes; the
+			// hook brings the Sequence (Start), so that a park no hook
+			// took adds nothing to it
+			if dir, err := reserveLower(cfg, p.targets); err == nil {
+				p.reserved, ic.Lowers = dir, []string{dir}
+			}
+			p.cfg.Sequence = nil
+		case cfg.Sequence != nil:
+			p.lowers, p.sawEarlier = cfg.Sequence.lowers(p.targets)
+			ic.Lowers = p.lowers
+			p.trace("lowers")
+		}
 	} else {
 		close(p.scratchDone)
 	}
@@ -511,8 +546,12 @@ func (p *Process) Close() *Report {
 			p.mu.Lock()
 			evs := p.events
 			p.mu.Unlock()
-			p.report = buildReport(p.cfg, p.targets, p.layers(), evs)
+			p.report = buildReport(p.cfg, p.targets, p.layers(), p.lowers, evs)
+			p.report.SawEarlier = p.sawEarlier
 			p.trace("report-built")
+			if p.cfg.Sequence != nil {
+				p.cfg.Sequence.keep(p)
+			}
 			// the tmpfs's pages are the hook's memory cgroup's: they
 			// are freed once this reference and the supervisor's
 			// (dropped by its exit) are gone; one still charged when
@@ -569,17 +608,27 @@ func (p *Process) prepareScratch(ic *initConfig) error {
 // descriptor.
 func (p *Process) removeScratch() {
 	p.closeMemScratch()
+	if p.reserved != "" {
+		removeTree(p.reserved)
+		p.reserved = ""
+	}
 	if p.scratch == "" {
 		return
 	}
-	_ = filepath.Walk(p.scratch, func(path string, fi os.FileInfo, err error) error {
+	removeTree(p.scratch)
+	p.scratch = ""
+}
+
+// removeTree removes a scratch folder (overlayfs leaves its work folder
+// without permissions).
+func removeTree(dir string) {
+	_ = filepath.Walk(dir, func(path string, fi os.FileInfo, err error) error {
 		if err == nil && fi.IsDir() && fi.Mode().Perm()&0o700 != 0o700 {
 			_ = os.Chmod(path, 0o700)
 		}
 		return nil
 	})
-	_ = os.RemoveAll(p.scratch)
-	p.scratch = ""
+	_ = os.RemoveAll(dir)
 }
 
 // noTerminals replaces each of spec's stdin, stdout and stderr that is a

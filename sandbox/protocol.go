@@ -58,6 +58,10 @@ type initConfig struct {
 	// them while it waits (threadInCgroups), so that the hook is born
 	// there.
 	CgroupTasks int `json:"cgroupTasks,omitempty"`
+	// Lowers are the layer folders of earlier hooks (Config.Sequence),
+	// the latest first: layer i's overlay stacks their i/upper folders,
+	// in that order, over its target.
+	Lowers []string `json:"lowers,omitempty"`
 	// Rlimits bound what no cgroup bounds; Fallback is used instead when
 	// the hook could not be moved into a cgroup.
 	Rlimits  *rlimits `json:"rlimits,omitempty"`
@@ -97,6 +101,7 @@ const (
 	evDevice   = "device"   // a device the sandbox lacks was opened, or TIOCSTI/TIOCLINUX tried (Path, Msg)
 	evLeftover = "leftover" // a process still running when the hook ended (Argv)
 	evNote     = "note"     // something the report should say (Msg)
+	evTemp     = "temp"     // a file the hook left in a private temporary folder (Path)
 	evNoCgroup = "nocgroup" // the hook could not be moved into its cgroups (Msg): rlimits bound it
 	evEnd      = "end"      // the supervisor is done; nothing follows (Exited: every process of the hook has ended and was reaped)
 )

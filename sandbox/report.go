@@ -48,6 +48,14 @@ type Report struct {
 	// than the report keeps.
 	Listed    []string `json:"listed,omitempty"`
 	ListedCut bool     `json:"listedCut,omitempty"`
+	// SawEarlier is how many earlier sandboxed hooks of its sequence
+	// (Config.Sequence) this hook's view held the files of: under it, the
+	// upper layers of those that wrote any.
+	SawEarlier int `json:"sawEarlier,omitempty"`
+	// TempFiles are what the hook left in the sandbox's private /tmp,
+	// /var/tmp and /dev/shm (their top entries, at most 20 each): gone with
+	// its sandbox, so a later hook of its sequence did not see them.
+	TempFiles []string `json:"tempFiles,omitempty"`
 	// Notes say what the report may miss (records left out, a sink that
 	// could not open).
 	Notes []string `json:"notes,omitempty"`

@@ -16,6 +16,7 @@ func TestMain(m *testing.M) {
 	ServeInit()
 	serveAttack()
 	serveTTYRunner()
+	serveExecHelper()
 	os.Exit(m.Run())
 }
 

@@ -56,6 +56,9 @@ func (r *Report) Lines() []Line {
 	for _, f := range r.FilesLeftOut {
 		add(SectionFiles, f.Judgement, "")
 	}
+	for _, p := range r.TempFiles {
+		add(SectionFiles, Judgement{Summary: "leaves " + p + " in the sandbox's own temporary folder (thrown away with the sandbox)"}, "")
+	}
 	for _, s := range r.Secrets {
 		add(SectionSecrets, s.Judgement, "")
 	}

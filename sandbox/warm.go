@@ -37,6 +37,8 @@ type Warm struct {
 	remaining int
 	closed    bool
 	served    int // hooks given a parked supervisor
+	// seqs are the Sequences of the dry run, closed with it.
+	seqs []*Sequence
 }
 
 // warmDepth bounds the supervisors a Warm keeps parked or setting up at
@@ -80,8 +82,30 @@ func (w *Warm) Close() {
 	}
 	ps := w.parked
 	w.parked, w.remaining = nil, 0
+	seqs := w.seqs
+	w.seqs = nil
 	w.mu.Unlock()
 	closeAll(ps)
+	for _, s := range seqs {
+		s.Close()
+	}
+}
+
+// Sequence returns a new Sequence for the hooks of one event of w's dry
+// run that the agent runs one after another; Close closes it with the
+// run. A nil or closed w gives none (each hook then sees the real files).
+func (w *Warm) Sequence() *Sequence {
+	if w == nil {
+		return nil
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.closed {
+		return nil
+	}
+	s := NewSequence()
+	w.seqs = append(w.seqs, s)
+	return s
 }
 
 func closeAll(ps []*Process) {

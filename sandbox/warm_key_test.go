@@ -11,7 +11,7 @@ import (
 // of Config cannot be forgotten (a traced run taking a sandbox whose filter
 // does not hand over the stat calls would miss the paths it looked for).
 func TestHookKeyCoversEveryConfigField(t *testing.T) {
-	perHook := map[string]bool{"Markers": true, "Project": true, "Warm": true}
+	perHook := map[string]bool{"Markers": true, "Project": true, "Warm": true, "Sequence": true}
 	dir := t.TempDir()
 	base := Config{Init: "/bin/true", Home: dir}
 	typ := reflect.TypeOf(base)

@@ -1,10 +1,12 @@
 package settingsio
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -22,5 +24,36 @@ func TestReadRegularFileRefusesWhatWouldHang(t *testing.T) {
 	}
 	if _, err := ReadRegularFile(dir); err == nil {
 		t.Error("a folder was read as a file")
+	}
+}
+
+// ReadRegularFile reads the whole file whatever its size says: sizes
+// around its buffer's, and a file whose fstat size is 0 but that has text
+// (/proc), as os.ReadFile does.
+func TestReadRegularFileReadsAllOfIt(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []int{0, 1, 511, 512, 513, 4096, 1<<20 + 7} {
+		want := make([]byte, n)
+		for i := range want {
+			want[i] = byte('a' + i%26)
+		}
+		p := filepath.Join(dir, "f")
+		if err := os.WriteFile(p, want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := ReadRegularFile(p)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%d bytes: read %d bytes, %v", n, len(got), err)
+		}
+	}
+	if runtime.GOOS == "linux" {
+		want, err := os.ReadFile("/proc/self/mountinfo")
+		if err != nil {
+			t.Skip(err)
+		}
+		got, err := ReadRegularFile("/proc/self/mountinfo")
+		if err != nil || len(got) == 0 || len(got) < len(want)/2 {
+			t.Errorf("/proc/self/mountinfo: read %d bytes (os.ReadFile %d), %v", len(got), len(want), err)
+		}
 	}
 }

@@ -134,7 +134,13 @@ func snapshotScriptFrom(ref ScriptRef, projectDir string, cache *FingerprintCach
 		return s, false, fmt.Errorf("reading script %s: %w", ref.Path, err)
 	}
 	s.Exists = true
-	s.OutsideProject = resolvesOutside(ref.Path, projectDir)
+	if texts != nil {
+		// the folders' real paths looked up once for the audit (a
+		// thousand hooks' scripts in one folder: one lookup of it)
+		s.OutsideProject = texts.resolvesOutside(ref.Path, projectDir)
+	} else {
+		s.OutsideProject = resolvesOutside(ref.Path, projectDir)
+	}
 	f, err := settingsio.OpenRegular(ref.Path)
 	if errors.Is(err, fs.ErrNotExist) {
 		s.Exists = false // a dangling link

@@ -16,10 +16,10 @@ func pythonPathListings(refs []ScriptRef, project, cwd string, c *followCache) [
 	if cwd == "" {
 		cwd = project
 	}
-	realProject := project
-	if r, err := filepath.EvalSymlinks(project); err == nil {
-		realProject = r
-	}
+	// the project's real path, looked up at the first Python script (a
+	// hook that runs none pays nothing), once per cache as resolvesOutside
+	// does
+	realProject := ""
 	var out []ScriptRef
 	seen := map[string]bool{}
 	for _, ref := range refs {
@@ -38,6 +38,11 @@ func pythonPathListings(refs []ScriptRef, project, cwd string, c *followCache) [
 			dir = filepath.Dir(ref.Path)
 		default:
 			continue
+		}
+		if realProject == "" {
+			if realProject = c.realDir(project); realProject == "" {
+				realProject = project
+			}
 		}
 		dirs := []string{filepath.Clean(dir)}
 		if ref.How != FoundModule {

@@ -192,7 +192,9 @@ func decodeStore(path string, data []byte) (*StoreData, error) {
 	if perr := settingsio.CheckDepth(path, data); perr != nil {
 		return nil, fmt.Errorf("reading %v (Hookwarden will not overwrite it; move it away to start a new store)", perr)
 	}
-	if err := json.Unmarshal(data, d); err != nil {
+	// d.decode is d.UnmarshalJSON without encoding/json's pass over the
+	// bytes before it (json.Unmarshal(data, d) checks them first).
+	if err := d.decode(data); err != nil {
 		return nil, fmt.Errorf("reading %s: %w (Hookwarden will not overwrite it; move it away to start a new store)", path, err)
 	}
 	if d.Version > storeVersion {

@@ -117,6 +117,21 @@ func (d StoreData) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON reads the store's own fields and keeps every other
 // top-level key as a section for the agent that asks for it.
 func (d *StoreData) UnmarshalJSON(data []byte) error {
+	return d.decode(data)
+}
+
+// decode is UnmarshalJSON. A valid store object is split at its top level
+// by hand (topLevelMembers): encoding/json then decodes only the own
+// fields, and each section is kept as its bytes, unread until an agent
+// asks for it (Section). Anything else (not valid JSON, not an object) is
+// read by encoding/json whole, for its error: the result is always
+// encoding/json's (TestStoreDecodeIsEncodingJSONs).
+func (d *StoreData) decode(data []byte) error {
+	if json.Valid(data) {
+		if members, ok := topLevelMembers(data); ok {
+			return d.decodeMembers(members)
+		}
+	}
 	if err := json.Unmarshal(data, (*storeFile)(d)); err != nil {
 		return err
 	}
@@ -125,15 +140,156 @@ func (d *StoreData) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	for k, v := range all {
-		if isStoreField(k) || bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
-			continue // a null section is no section
-		}
-		if d.raw == nil {
-			d.raw = map[string]json.RawMessage{}
-		}
-		d.raw[k] = v
+		d.keepSection(k, v)
 	}
 	return nil
+}
+
+// decodeMembers decodes the own fields among the members of the store's
+// object, in their order (a repeated key as encoding/json reads it), and
+// keeps the other members as sections.
+func (d *StoreData) decodeMembers(members []topMember) error {
+	own := []byte{'{'}
+	for _, m := range members {
+		if !isStoreField(m.key) {
+			continue
+		}
+		if len(own) > 1 {
+			own = append(own, ',')
+		}
+		own = append(append(append(own, m.rawKey...), ':'), m.value...)
+	}
+	if err := json.Unmarshal(append(own, '}'), (*storeFile)(d)); err != nil {
+		return err
+	}
+	for _, m := range members {
+		d.keepSection(m.key, bytes.Clone(m.value))
+	}
+	return nil
+}
+
+// keepSection keeps the top-level member k of the file as a section,
+// unless it is an own field or null (a null section is no section); the
+// last of a repeated key wins.
+func (d *StoreData) keepSection(k string, v json.RawMessage) {
+	if isStoreField(k) || bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
+		return
+	}
+	if d.raw == nil {
+		d.raw = map[string]json.RawMessage{}
+	}
+	d.raw[k] = v
+}
+
+// topMember is one member of a JSON object: its key, decoded and as
+// written, and its value's bytes (without the space around it).
+type topMember struct {
+	key           string
+	rawKey, value []byte
+}
+
+// topLevelMembers splits data, which must be valid JSON (json.Valid), into
+// the members of its top-level object; false when it is not an object
+// (or, defensively, when it cannot be split).
+func topLevelMembers(data []byte) ([]topMember, bool) {
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '{' {
+		return nil, false
+	}
+	var out []topMember
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		return out, true
+	}
+	for i < len(data) && data[i] == '"' {
+		end, ok := jsonValueEnd(data, i)
+		if !ok {
+			return nil, false
+		}
+		rawKey := data[i:end]
+		key := string(rawKey[1 : len(rawKey)-1])
+		if bytes.IndexFunc(rawKey, func(r rune) bool { return r == '\\' || r >= 0x80 }) >= 0 {
+			// escapes and what is not ASCII (invalid UTF-8 too) as
+			// encoding/json reads them
+			if json.Unmarshal(rawKey, &key) != nil {
+				return nil, false
+			}
+		}
+		i = skipSpace(data, end)
+		if i >= len(data) || data[i] != ':' {
+			return nil, false
+		}
+		i = skipSpace(data, i+1)
+		end, ok = jsonValueEnd(data, i)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, topMember{key: key, rawKey: rawKey, value: data[i:end]})
+		i = skipSpace(data, end)
+		if i < len(data) && data[i] == ',' {
+			i = skipSpace(data, i+1)
+			continue
+		}
+		if i < len(data) && data[i] == '}' {
+			return out, true
+		}
+		return nil, false
+	}
+	return nil, false
+}
+
+// skipSpace is the index of the first byte of data from i on that is not
+// JSON white space.
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// jsonValueEnd is the index just past the JSON value that starts at i in
+// valid JSON (a string, an object or array with the strings inside it, a
+// literal).
+func jsonValueEnd(data []byte, i int) (int, bool) {
+	if i >= len(data) {
+		return 0, false
+	}
+	depth := 0
+	for j := i; j < len(data); j++ {
+		switch c := data[j]; c {
+		case '"':
+			for j++; j < len(data) && data[j] != '"'; j++ {
+				if data[j] == '\\' {
+					j++
+				}
+			}
+			if j >= len(data) {
+				return 0, false
+			}
+		case '{', '[':
+			depth++
+			continue
+		case '}', ']':
+			if depth == 0 {
+				return j, j > i // the end of the object holding a literal
+			}
+			depth--
+		case ',', ' ', '\t', '\n', '\r', ':':
+			if depth == 0 {
+				return j, j > i
+			}
+			continue
+		default:
+			continue
+		}
+		if depth == 0 {
+			return j + 1, true
+		}
+	}
+	if depth == 0 {
+		return len(data), true // a literal at the very end
+	}
+	return 0, false
 }
 
 // EnsureSection returns the section key of d as a P, making it (empty)

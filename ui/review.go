@@ -256,6 +256,9 @@ func (v *reviewView) apply(p *project, r *agents.Review, err error) {
 		v.summary.SetText("Could not review the hooks: " + shown(err.Error()))
 		v.summary.Importance = widget.DangerImportance
 		v.rebuildItems()
+		// a review that could not be made is never clean: the tab counts
+		// it, as the agent switch does
+		v.setTabCount(1 + startFoldersCount(p))
 		v.showError("Could not review the hooks", err)
 		return
 	}

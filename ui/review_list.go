@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"image/color"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -156,12 +157,18 @@ func (v *reviewView) rebuildItems() {
 	v.list.UnselectAll()
 	v.list.Refresh()
 	n := v.countNeedingReview()
-	v.setTabCount(n + len(v.unreadable()))
+	// the count audit of the same folder gives (what the agent switch
+	// says): the start folders below the top included
+	below := startFoldersCount(v.project)
+	v.setTabCount(agents.ReviewCount(v.review) + below)
 	if v.hasReport() {
 		s := reviewSummary(v.reviewNoun(), len(all), len(gone), n, unwatched, hidden)
 		if c, nc := commandCounts(all); c > 0 { // as audit counts them: hooks, and the commands that are not hooks
 			s = reviewSummary(v.reviewNoun(), len(all)-c, len(gone), n-nc, unwatched, hidden)
 			s = strings.Replace(s, ".", fmt.Sprintf("; %d of %s need review.", nc, plural(c, "command that is not a hook")), 1)
+		}
+		if below > 0 {
+			s += " In the start folders below: " + needsReview(below) + " (above)."
 		}
 		v.summary.SetText(s)
 	}
@@ -198,14 +205,40 @@ func (v *reviewView) rebuildItems() {
 			v.detail.showMessage("A settings or hooks file cannot be read (see above), so whatever hooks it holds cannot be " +
 				"reviewed: this project is not clean until it is fixed.")
 		case v.review != nil && len(all) == 0:
-			v.detail.showMessage(v.review.Words.Empty)
+			v.detail.showMessage(v.review.Words.Empty + v.notCleanElsewhere())
 		case len(v.items) > 0:
 			v.detail.showMessage("Select a " + v.reviewNoun() + " in the list to see what it runs and what changed.")
 		case v.hasReport():
-			v.detail.showMessage("Every " + v.reviewNoun() + " is trusted. Tick “Show trusted hooks” to see them.")
+			if more := v.notCleanElsewhere(); more != "" {
+				v.detail.showMessage("Every " + v.reviewNoun() + " here is trusted (tick “Show trusted hooks” to see them)." + more)
+			} else {
+				v.detail.showMessage("Every " + v.reviewNoun() + " is trusted. Tick “Show trusted hooks” to see them.")
+			}
 		}
 	}
 	v.updateButtons()
+}
+
+// notCleanElsewhere is what the empty list's message adds when the
+// project still needs review for what the list does not hold: critical
+// findings and start folders below the top (both listed above it).
+func (v *reviewView) notCleanElsewhere() string {
+	var out string
+	if v.review != nil && len(v.review.Critical) > 0 {
+		out += " But the project is not clean: read the CRITICAL findings above."
+	}
+	if n := startFoldersCount(v.project); n > 0 {
+		out += " In the start folders below the top, " + needsReview(n) + ": open each with its Review button above."
+	}
+	return out
+}
+
+// needsReview is "1 needs review" or "N need review".
+func needsReview(n int) string {
+	if n == 1 {
+		return "1 needs review"
+	}
+	return strconv.Itoa(n) + " need review"
 }
 
 // reviewSummary is the line above the list: total reviews of noun, gone

@@ -32,7 +32,7 @@ func (p *project) loadStartFolders() {
 	p.StartFolders, p.StartFoldersErr = agents.ReviewStartFolders(context.Background(), env, p.agent, p.Dir, p.registry.Markers())
 	// a change there reloads the window, as one at the top does
 	for _, f := range p.StartFolders.Folders {
-		for _, w := range f.Watch {
+		for _, w := range f.Watch() {
 			if !slices.Contains(p.Watch, w) {
 				p.Watch = append(p.Watch, w)
 			}
@@ -88,13 +88,28 @@ func startFoldersNotice(p *project, names pathNamer, open func(dir string)) fyne
 			if e.Risk != "" && e.Risk != "none" {
 				risk = strings.ToUpper(e.Risk) + " RISK  "
 			}
-			lines = append(lines, "    "+shown(strings.ToUpper(e.Status)+"  "+risk+e.Label+"  ("+names.name(e.File)+")"))
+			line := strings.ToUpper(e.Status) + "  " + risk + e.Label + "  (" + names.name(e.File) + ")"
+			for _, c := range e.Changed {
+				line += "; changed " + names.name(c)
+			}
+			lines = append(lines, "    "+shown(line))
 		}
 		for _, e := range f.Unreadable {
-			lines = append(lines, "    UNREADABLE  "+shown(e.Error()))
+			lines = append(lines, "    UNREADABLE  "+shown(names.place(e.Path, e.Line, e.Column)+": "+e.Message)) // named as the entries are
 		}
 		if f.StoreError != "" {
 			lines = append(lines, "    TRUST FILE  "+shown(f.StoreError))
+		}
+		for _, d := range f.Critical {
+			msg := d.Message
+			if d.File != "" {
+				msg = names.place(d.File, d.Line, d.Column) + ": " + msg
+			}
+			lines = append(lines, "    CRITICAL  "+shown(msg))
+		}
+		if len(lines) == 1 {
+			// not clean for a reason none of the above names: never silent
+			lines = append(lines, "    NEEDS REVIEW  (open its review)")
 		}
 		label := &widget.Label{Text: strings.Join(lines, "\n"), Wrapping: fyne.TextWrapWord}
 		dir := f.Project
@@ -102,6 +117,20 @@ func startFoldersNotice(p *project, names pathNamer, open func(dir string)) fyne
 		objs = append(objs, withRightButton(label, button))
 	}
 	return container.NewVBox(objs...)
+}
+
+// startFoldersCount is what needs review in the start folders below p's
+// top, as the agent switch counts it (agents.FolderCount.InStartFolders):
+// a review of them that could not be made counts one.
+func startFoldersCount(p *project) int {
+	if p == nil {
+		return 0
+	}
+	n := p.StartFolders.NeedingReview()
+	if p.StartFoldersErr != nil {
+		n++
+	}
+	return n
 }
 
 // showStartFolders lists, in the notes above the list, the start folders

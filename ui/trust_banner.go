@@ -183,12 +183,26 @@ func withAlpha(c color.Color, a uint8) color.Color {
 	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(bl >> 8), A: a}
 }
 
-// projectNeedingReview is hooksNeedingReview of p's review.
+// projectNeedingReview is hooksNeedingReview of p's review, and what
+// needs review in the start folders below it, each said with its folder:
+// a pull into one is news as much as one into the top.
 func projectNeedingReview(p *project) []string {
-	if p.Review == nil {
-		return nil
+	var out []string
+	if p.Review != nil {
+		out = hooksNeedingReview(p.Review)
 	}
-	return hooksNeedingReview(p.Review)
+	for _, f := range p.StartFolders.Dirty() {
+		for _, e := range f.NeedsReview {
+			out = append(out, f.Folder+"/ "+e.Key+" "+e.Status)
+		}
+		for _, e := range f.Unreadable {
+			out = append(out, f.Folder+"/ unreadable "+e.Path)
+		}
+		for _, d := range f.Critical {
+			out = append(out, f.Folder+"/ critical "+d.Message)
+		}
+	}
+	return out
 }
 
 // unreadableBannerText counts files that cannot be read with what needs

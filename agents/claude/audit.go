@@ -473,15 +473,7 @@ func revoke(project string, fingerprints []string, store trust.Store) ([]string,
 		}
 		now := time.Now().UTC().Format(time.RFC3339)
 		for _, k := range fingerprints {
-			if ap, ok := p.Hooks[k]; ok {
-				delete(p.Hooks, k)
-				if p.Revoked == nil {
-					p.Revoked = map[string]*handlerApproval{}
-				}
-				if ap != nil {
-					ap.RevokedAt = now
-					p.Revoked[k] = ap
-				}
+			if agents.Retire(p.Hooks, &p.Revoked, k, func(ap *handlerApproval) { ap.RevokedAt = now }) {
 				removed = append(removed, k)
 			}
 		}

@@ -40,6 +40,7 @@ func (r *registry) checkCommands() {
 			}
 		}
 	}
+	checker := hooks.NewCommandChecker() // one parser for every command
 	for _, h := range r.Hooks {
 		if h.Type != "command" || h.Command == "" || h.Status == hooks.StatusInvalid {
 			continue
@@ -59,7 +60,7 @@ func (r *registry) checkCommands() {
 		// The snapshot holds no environment: only files run directly are
 		// checked (not executable: exit 126), not PATH.
 		cmd := strings.ReplaceAll(strings.ReplaceAll(h.Command, "${CLAUDE_PROJECT_DIR}", r.Snapshot.ProjectDir), "$CLAUDE_PROJECT_DIR", r.Snapshot.ProjectDir)
-		c := hooks.CheckCommand(cmd, r.Snapshot.ProjectDir, "")
+		c := checker.Check(cmd, r.Snapshot.ProjectDir, "")
 		hooks.AddCommandDiagnostics(h, c, func(int) string { return ", a non-blocking error for Claude Code (only exit 2 blocks)" })
 	}
 }

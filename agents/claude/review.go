@@ -184,7 +184,7 @@ func (p *project) folderView() agents.FolderView {
 
 // reviewWords are Claude Code's words for Hookwarden's review of its
 // handlers, which Claude Code itself never reviews.
-var reviewWords = agents.ReviewWords{
+var reviewWords = agents.SharedWords(agents.ReviewWords{
 	Noun: "handler", Banner: "Claude Code handler", KeyLabel: "Fingerprint", Layered: true,
 	Empty: "This project has no project, local or plugin handlers: there is nothing to review. " +
 		"Hookwarden does not review your own user settings or the administrator's managed settings, except a handler there " +
@@ -196,19 +196,14 @@ var reviewWords = agents.ReviewWords{
 			"without any warning.",
 		trust.StatusScriptChanged: "Approved, but a script it runs changed since. Claude Code runs the new version " +
 			"without any warning.",
-		trust.StatusPartlyUnwatched: "Approved, partly unwatched: nothing Hookwarden fingerprinted changed since it was " +
-			"approved, but part of what it runs (listed under it) cannot be watched, so a change there would go unnoticed. " +
-			"'hookwarden run' holds it back without --yes, exec refuses it and audit --strict counts it.",
 		trust.StatusTrusted: "Approved in Hookwarden's store, and no script it runs changed since.",
 		trust.StatusDefinitionChanged: "Approved, but the project's settings changed what it runs (see below). Claude Code " +
 			"runs it with the new settings without any warning.",
 	},
 	ApproveAll:   "Hookwarden then treats them as approved: a dry run no longer asks, and the review badge stops counting them.",
-	RunsTitle:    "Runs",
 	ChangedTitle: "Handler — changes since it was approved",
-	Before:       "Approved before: ",
 	Unrecorded:   "Hookwarden has no record of it (not approved here); approving records it.",
-}
+})
 
 const goneMeaning = "This approval in Hookwarden's store matches no handler of the project any more (the handler " +
 	"was removed or changed). Revoke it so that the handler is reviewed again if it comes back."
@@ -299,10 +294,7 @@ func (p *project) Approve(ctx context.Context, req agents.ApproveRequest) (*agen
 	if len(plan.add) > 0 {
 		added, err := plan.write()
 		if err != nil {
-			if rerr := cp.Restore(); rerr != nil {
-				return nil, fmt.Errorf("%w; Hookwarden's store could not be put back (%v): approve again", err, rerr)
-			}
-			return nil, fmt.Errorf("nothing was approved (Hookwarden's store was put back as it was): %w", err)
+			return nil, agents.PutStoreBack(cp, err)
 		}
 		if gone := slices.DeleteFunc(slices.Clone(plan.add), func(n string) bool { return slices.Contains(added, n) }); len(gone) > 0 {
 			if err := plan.unrecord(store, p.ProjectDir, gone); err != nil {
@@ -478,8 +470,11 @@ func selectHandlers(hs []*hooks.Hook, selectors []string) ([]*hooks.Hook, []stri
 	picked := make([]bool, len(hs))
 	var missing []string
 	for _, sel := range selectors {
-		found := false
+		found, alone := false, slices.IndexFunc(hs, func(h *hooks.Hook) bool { return h.ID == sel })
 		for i, h := range hs {
+			if alone >= 0 && i != alone {
+				continue // an ID names its handler alone
+			}
 			fp, _ := fingerprint(h)
 			if h.ID == sel || fp == sel || (len(sel) >= 8 && strings.HasPrefix(fp, sel)) || selectionLabel(h) == sel ||
 				!h.IsHook() && (h.Name == sel || Label(h) == sel) {

@@ -19,14 +19,29 @@ func (p *project) RiskSubject(h *hooks.Hook, projectDir string) risk.Hook {
 	if c := HandlerOf(h); c != nil {
 		in.Args = c.Args
 		in.URL = c.URL
-		if root := hookRoot(h); root != "" {
+		root := hookRoot(h)
+		if root != "" {
 			// Claude Code sets the plugin's (or a skill hook's skill's)
 			// folder, so its scripts can be followed.
 			fill := strings.NewReplacer("${CLAUDE_PLUGIN_ROOT}", root, "$CLAUDE_PLUGIN_ROOT", root)
 			in.Command = fill.Replace(in.Command)
+		}
+		if c.HasArgs {
+			// exec form: Claude Code replaces the placeholders in each
+			// word by text and runs no shell (claudeScriptCommand); the
+			// analysis quotes each word, so any folder name is safe here
+			vars := map[string]string{"CLAUDE_PROJECT_DIR": projectDir, "CLAUDE_PLUGIN_ROOT": root}
 			in.Args = make([]string, len(c.Args))
 			for i, a := range c.Args {
-				in.Args[i] = fill.Replace(a)
+				in.Args[i] = execPlaceholders.ReplaceAllStringFunc(a, func(m string) string {
+					if v := vars[m[2:len(m)-1]]; v != "" {
+						return v
+					}
+					return m
+				})
+				if root != "" {
+					in.Args[i] = strings.ReplaceAll(in.Args[i], "$CLAUDE_PLUGIN_ROOT", root)
+				}
 			}
 		}
 	}

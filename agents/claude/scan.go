@@ -2,6 +2,7 @@ package claude
 
 import (
 	"path/filepath"
+	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -31,7 +32,17 @@ func (agent) HookFile(p string) (agents.ScanFile, bool) {
 // event → definitions → "hooks" → handlers, with the file's root filled
 // in for its placeholders (agents.Scanner).
 func (a agent) ScanHooks(f agents.ScanFile) ([]agents.ScanHook, error) {
-	return agents.ScanSettingsHooks(a.Info().Name, f, mcpScanKind, scanCommands)
+	hs, err := agents.ScanSettingsHooks(a.Info().Name, f, mcpScanKind, scanCommands)
+	// exec form: Claude Code fills ${CLAUDE_PROJECT_DIR} in each word of
+	// args by text (RiskSubject); a settings file's project is its Root
+	if f.Kind == "settings" {
+		for i := range hs {
+			for k, w := range hs[i].Subject.Args {
+				hs[i].Subject.Args[k] = strings.ReplaceAll(w, "${CLAUDE_PROJECT_DIR}", f.Root)
+			}
+		}
+	}
+	return hs, err
 }
 
 // mcpScanKind is the scan's kind of a project's .mcp.json.

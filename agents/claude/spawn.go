@@ -1,6 +1,7 @@
 package claude
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -46,4 +47,31 @@ func (p *project) HookSpawn(h *hooks.Hook) (func([]string) bool, bool) {
 // placeholderWords are the ${NAME} placeholders in s.
 func placeholderWords(s string) []string {
 	return placeholderPattern.FindAllString(s, -1)
+}
+
+// CommandSpawn is agents.CommandSpawner (observed with strace, 2.1.332,
+// claude -p through the claude-live kit): Claude Code starts a stdio MCP
+// server of .mcp.json as its command with its args, as written (execve's
+// argv: "sh" or "./tools/srv.sh", not resolved), and an apiKeyHelper as
+// `/bin/sh -c TEXT` (the shell prefix taken as for a hook). A server whose
+// command or args hold a ${VAR} (Claude Code expands it from its own
+// environment, which may not be Hookwarden's), or a plugin's, and the other
+// helpers (not seen running headless) are not told: named as not held.
+func (p *project) CommandSpawn(h *hooks.Hook) (func([]string) bool, bool) {
+	c := HandlerOf(h)
+	switch {
+	case c == nil || h.Command == "" || h.Status == hooks.StatusInvalid:
+		return nil, false
+	case h.Kind == hooks.KindMCPServer && h.Type == TypeCommand && c.Plugin == "":
+		want := append([]string{h.Command}, c.Args...)
+		for _, w := range want {
+			if strings.Contains(w, "$") {
+				return nil, false
+			}
+		}
+		return func(argv []string) bool { return slices.Equal(argv, want) }, true
+	case h.Kind == hooks.KindHelper && h.Name == "apiKeyHelper":
+		return p.HookSpawn(&hooks.Hook{Command: h.Command})
+	}
+	return nil, false
 }

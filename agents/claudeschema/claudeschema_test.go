@@ -76,18 +76,18 @@ func TestMatcherRules(t *testing.T) {
 
 func TestExitsAndMerge(t *testing.T) {
 	x := Exits{Blocking: 2, NeedsStderr: true, StderrJSON: true, StdoutJSON: true}
-	if r := x.Read(2, true, `{"decision":"allow"}`, "no"); r.Kind != blocking || r.Output.Reason != "no" {
+	if r := x.read(2, true, `{"decision":"allow"}`, "no"); r.Kind != blocking || r.Output.Reason != "no" {
 		t.Errorf("exit 2: %+v", r)
 	}
-	if r := x.Read(2, true, "", ""); r.Kind != NonBlocking {
+	if r := x.read(2, true, "", ""); r.Kind != NonBlocking {
 		t.Errorf("exit 2 without stderr: %+v", r)
 	}
-	if r := x.Read(2, true, "", `{"decision":"allow"}`); r.Kind != Success || r.Output.Decision != "allow" {
+	if r := x.read(2, true, "", `{"decision":"allow"}`); r.Kind != Success || r.Output.Decision != "allow" {
 		t.Errorf("JSON on stderr: %+v", r)
 	}
-	allow := x.Read(0, true, `{"hookSpecificOutput":{"permissionDecision":"allow"}}`, "")
-	deny := x.Read(0, true, `{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"R"}}`, "")
-	exit2 := x.Read(2, true, "", "E")
+	allow := x.read(0, true, `{"hookSpecificOutput":{"permissionDecision":"allow"}}`, "")
+	deny := x.read(0, true, `{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"R"}}`, "")
+	exit2 := x.read(2, true, "", "E")
 	cases := []struct {
 		rule merge
 		rs   []Result

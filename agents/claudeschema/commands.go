@@ -3,6 +3,7 @@ package claudeschema
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -36,7 +37,7 @@ type CommandKey struct {
 type Commands struct {
 	Agent hooks.Agent
 	// Expand is the agent's load-time $VAR expansion of the strings of
-	// its settings files (nil: none); Servers and Keys apply it when
+	// its settings files (nil: none); Servers and keys apply it when
 	// asked to.
 	Expand func(string) string
 	// ServersOff, when set, says why the agent starts no MCP server at
@@ -81,6 +82,56 @@ type Commands struct {
 	// a folder the agent is given only when it starts, which Hookwarden
 	// cannot know: the entry is then partly unwatched (InjectUnwatched).
 	InjectDirs []string
+	// Started says the agent starts the commands Servers and
+	// PromptTemplates read as the kit knows (observed, per agent): a stdio
+	// server as its command and its args as written (execve's argv), a
+	// shell step as `SHELL -c TEXT`, Args standing for any text. Their
+	// entries then say so (their Ext's Spawn), so that exec --enforce
+	// holds their processes (agents.CommandSpawner); a server that holds
+	// a $ (expanded at load or at start), runs a Script or has a Folder is
+	// not told. Resolves says the agent passes a server's command resolved
+	// to a path as argv[0] (on PATH, or made absolute): only its base name
+	// is compared then.
+	Started, Resolves bool
+}
+
+// spawned, as a command entry's Ext, is how the agent starts it: argv
+// exactly, or a shell's -c with one of texts, args standing for any text.
+type spawned struct {
+	argv, texts []string
+	args        string
+	resolves    bool // argv[0] is compared by its base name
+}
+
+// Spawn is how the agent starts the entry: match of a start's argv.
+func (s spawned) Spawn() func([]string) bool {
+	if s.resolves && s.argv != nil {
+		base := filepath.Base(s.argv[0])
+		return func(argv []string) bool {
+			return len(argv) == len(s.argv) && filepath.Base(argv[0]) == base && slices.Equal(argv[1:], s.argv[1:])
+		}
+	}
+	if s.argv != nil {
+		return func(argv []string) bool { return slices.Equal(argv, s.argv) }
+	}
+	var matches []func([]string) bool
+	for _, t := range s.texts {
+		var ph []string
+		if s.args != "" {
+			ph = append(ph, s.args)
+		}
+		matches = append(matches, agents.ShellSpawn(t, ph...))
+	}
+	return func(argv []string) bool {
+		// any shell that ends with -c TEXT: a start taken for the entry's
+		// is held to its approval, which only takes from what runs
+		for _, m := range matches {
+			if m(argv) {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // folderKey, as a command entry's Ext, is Commands.Folder.
@@ -262,6 +313,8 @@ func (c Commands) server(f *settingsio.File, m settingsio.Member, when string, e
 	}
 	if c.Folder != "" {
 		h.Ext = folderKey(c.Folder)
+	} else if argv := c.argv(n); c.Started && h.Type == "command" && argv != nil && (c.Script == "" || n.Get(c.Script) == nil) {
+		h.Ext = spawned{argv: argv, resolves: c.Resolves}
 	}
 	if h.Type == "" {
 		invalid(h, n, fmt.Sprintf("%s %q has no command and no url: Hookwarden cannot tell what it starts", c.kind().Title(), m.Key))
@@ -277,9 +330,36 @@ func (c Commands) server(f *settingsio.File, m settingsio.Member, when string, e
 	return h
 }
 
-// Keys lists the commands of keys in f (its settings as the agent
+// argv is the command and args of server n as written, nil when one is
+// not a string or holds a $.
+func (c Commands) argv(n *settingsio.Node) []string {
+	cmd := n.Get("command")
+	if !cmd.Is(settingsio.String) || cmd.Str == "" {
+		return nil
+	}
+	argv := []string{cmd.Str}
+	if args := n.Get("args"); args != nil {
+		if !args.Is(settingsio.Array) {
+			return nil
+		}
+		for _, a := range args.Items {
+			if !a.Is(settingsio.String) {
+				return nil
+			}
+			argv = append(argv, a.Str)
+		}
+	}
+	for _, a := range argv {
+		if strings.Contains(a, "$") {
+			return nil
+		}
+	}
+	return argv
+}
+
+// keys lists the commands of keys in f (its settings as the agent
 // merges them: expand whether it expands $VAR in them).
-func (c Commands) Keys(f *settingsio.File, keys []CommandKey, expand bool) []*hooks.Hook {
+func (c Commands) keys(f *settingsio.File, keys []CommandKey, expand bool) []*hooks.Hook {
 	if f == nil || f.Root == nil {
 		return nil
 	}
@@ -333,7 +413,7 @@ func Overridden(hs []*hooks.Hook, status hooks.Status, why func(winner *hooks.Ho
 	}
 }
 
-// CommandSpec is an entry of Servers or Keys as the shared review takes
+// CommandSpec is an entry of Servers or keys as the shared review takes
 // it: every member of its node a field (env as env.NAME), the command
 // line whose scripts are fingerprinted, run by rt in dir (the folder the
 // agent starts it in; a relative cwd of the entry is joined to it).
@@ -420,7 +500,7 @@ func (c Commands) Merged(servers, settings []*settingsio.File, keys []CommandKey
 	}
 	for _, f := range settings {
 		if f != nil && f.Root != nil {
-			add(f, c.Keys(f, keys, expand(f)))
+			add(f, c.keys(f, keys, expand(f)))
 		}
 	}
 	Overridden(live, hooks.StatusDuplicate, func(w *hooks.Hook) string {

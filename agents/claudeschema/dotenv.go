@@ -27,12 +27,16 @@ type DotEnv struct {
 	// compared without case and with - as _; a trailing * matches any
 	// name it prefixes.
 	Drops []string
+	// Withheld are the names (upper case; a variable in any letter case)
+	// the agent takes out of its environment before it starts a hook: its
+	// internal secrets. Apply leaves them out.
+	Withheld []string
 	// ProjectVars are the variables the agent's run sets to the project
 	// folder (left in the command for bash, not replaced in its text).
 	ProjectVars []string
 	// Untrusted: the agent's folder trust does not trust the folder now,
 	// and it loads no .env of the project or a folder above it, only the
-	// Home files (Apply does the same); Runtime still fingerprints the
+	// Home files (Apply does the same); runtime still fingerprints the
 	// project's, which apply once the folder is trusted.
 	Untrusted bool
 	// Watch are further files of the project (relative to it) the agent
@@ -50,8 +54,8 @@ type DotEnv struct {
 	Settings []*settingsio.File
 }
 
-// Found is the project's .env file the agent loads now ("" when none).
-func (d *DotEnv) Found(project string) string {
+// found is the project's .env file the agent loads now ("" when none).
+func (d *DotEnv) found(project string) string {
 	for dir := filepath.Clean(project); dir != filepath.Clean(d.HomeDir); dir = filepath.Dir(dir) {
 		for _, p := range []string{filepath.Join(dir, d.Dir, ".env"), filepath.Join(dir, ".env")} {
 			if _, err := os.Stat(p); err == nil {
@@ -81,7 +85,7 @@ func (d *DotEnv) drops(key string) bool {
 // the project's file it finds (none in an Untrusted folder), then the user's.
 func (d *DotEnv) files(project string) []string {
 	files := d.Home
-	if found := d.Found(project); found != "" && !d.Untrusted {
+	if found := d.found(project); found != "" && !d.Untrusted {
 		files = append([]string{found}, files...)
 	}
 	return files
@@ -98,8 +102,20 @@ func (d *DotEnv) For(trusted bool) *DotEnv {
 // Apply is env with what the agent's .env files add to it (what its hooks
 // inherit), for a dry run that behaves as the agent does: first file
 // first, a name set by an earlier file or by the environment kept unless
-// its value is empty; in an Untrusted folder the Home files only.
+// its value is empty; in an Untrusted folder the Home files only; the
+// Withheld left out.
 func (d *DotEnv) Apply(env settingsio.Env, project string) settingsio.Env {
+	out := d.apply(env, project)
+	if d == nil || len(d.Withheld) == 0 {
+		return out
+	}
+	return slices.DeleteFunc(out, func(kv string) bool {
+		k, _, _ := strings.Cut(kv, "=")
+		return slices.Contains(d.Withheld, strings.ToUpper(k))
+	})
+}
+
+func (d *DotEnv) apply(env settingsio.Env, project string) settingsio.Env {
 	out := append(settingsio.Env(nil), env...)
 	if d == nil {
 		return out
@@ -172,7 +188,7 @@ func (d *DotEnv) Lookup(getenv func(string) (string, bool), project string) func
 // the project (observed with the agent's kit).
 func (d *DotEnv) above(project string) []string {
 	var out []string
-	found := d.Found(project)
+	found := d.found(project)
 	for dir := filepath.Clean(project); dir != filepath.Clean(d.HomeDir) && filepath.Dir(dir) != dir; {
 		here := []string{filepath.Join(dir, d.Dir, ".env"), filepath.Join(dir, ".env")}
 		if slices.Contains(here, found) {
@@ -188,7 +204,7 @@ func (d *DotEnv) above(project string) []string {
 // globMeta escapes what filepath.Match reads as a pattern.
 var globMeta = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `?`, `\?`, `[`, `\[`)
 
-// Runtime is how hooks run for discovery: the project's Dir/.env and .env
+// runtime is how hooks run for discovery: the project's Dir/.env and .env
 // (present or not) and the file loaded now when it is the project's are
 // fingerprinted with every hook, so one a pull adds, changes or removes
 // needs review, and so are those the agent may load from the folders above
@@ -198,7 +214,7 @@ var globMeta = strings.NewReplacer(`\`, `\\`, `*`, `\*`, `?`, `\?`, `[`, `\[`)
 // much as the project's own: the agent sets them in its environment and
 // every hook inherits them, and the file is watched, so a change to it
 // reads as changed.
-func (d *DotEnv) Runtime(project string) *trust.Runtime {
+func (d *DotEnv) runtime(project string) *trust.Runtime {
 	if d == nil {
 		return nil
 	}
@@ -208,7 +224,7 @@ func (d *DotEnv) Runtime(project string) *trust.Runtime {
 		rt.Watch = append(rt.Watch, globMeta.Replace(p))
 	}
 	rt.Watch = append(rt.Watch, d.watched(project)...)
-	if found := d.Found(project); found != "" {
+	if found := d.found(project); found != "" {
 		if under(project, found) {
 			rt.EnvFiles = append(rt.EnvFiles, found)
 		}
@@ -245,7 +261,7 @@ func under(dir, path string) bool {
 // withRuntime is specs with the section's runtime on those without one
 // (its .env files and the user's git configuration).
 func (s Section) withRuntime(specs []agents.CommandSpec) []agents.CommandSpec {
-	rt := s.DotEnv.Runtime(s.Project)
+	rt := s.DotEnv.runtime(s.Project)
 	if rt == nil && s.Git != nil {
 		rt = &trust.Runtime{}
 	}
@@ -253,7 +269,7 @@ func (s Section) withRuntime(specs []agents.CommandSpec) []agents.CommandSpec {
 		return specs
 	}
 	rt.Git = s.Git
-	cmdRT := rt // Runtime puts DotEnv.Watch last
+	cmdRT := rt // runtime puts DotEnv.Watch last
 	if n := len(s.DotEnv.watched(s.Project)); n > 0 {
 		c := *rt
 		c.Watch = rt.Watch[:len(rt.Watch)-n]

@@ -29,14 +29,14 @@ func TestDotEnv(t *testing.T) {
 	}
 	write(filepath.Join(home, ".ag", ".env"), "A=home\n")
 	d := &DotEnv{Dir: ".ag", HomeDir: home, Home: []string{filepath.Join(home, ".ag", ".env")}, Drops: []string{"BASH_ENV", "GIT_CONFIG_KEY_*", "npm_config_prefix"}}
-	if got := d.Found(project); got != "" {
+	if got := d.found(project); got != "" {
 		t.Errorf("no project file: found %q (the home's is the user's)", got)
 	}
 	write(filepath.Join(home, "src", "repo", ".env"), "B=repo\n")
-	if got := d.Found(project); got != filepath.Join(home, "src", "repo", ".env") {
+	if got := d.found(project); got != filepath.Join(home, "src", "repo", ".env") {
 		t.Errorf("parent's .env: found %q", got)
 	}
-	rt := d.Runtime(project)
+	rt := d.runtime(project)
 	// The parent's file is watched, not one of the project's EnvFiles; its
 	// variables resolve the hooks' commands as those of the project's own
 	// (gate10: they were left out, so `. "$B/x.sh"` stayed unresolved).
@@ -45,7 +45,7 @@ func TestDotEnv(t *testing.T) {
 	}
 	write(filepath.Join(project, ".env"), "C=root\n")
 	write(filepath.Join(project, ".ag", ".env"), "A=project\nBASH_ENV=x\ngit_config_key_0=y\nNPM-CONFIG-PREFIX=z\nPATH=/evil\n")
-	rt = d.Runtime(project)
+	rt = d.runtime(project)
 	if len(rt.EnvFiles) != 3 || rt.EnvFiles[2] != filepath.Join(project, ".ag", ".env") || rt.Env["A"] != "project" || len(rt.Env) != 2 {
 		t.Errorf("project file: %q %v", rt.EnvFiles, rt.Env)
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -31,11 +32,16 @@ var varRef = regexp.MustCompile(`\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([^}]*)\})`)
 
 // Expander is the load-time expansion of settings strings some agents
 // apply: $VAR and ${VAR} of every variable getenv knows (even after a
-// backslash); others are left for the shell.
-func Expander(getenv func(string) (string, bool)) func(string) string {
+// backslash); others are left for the shell, and so are the names kept
+// (upper case; a reference in any letter case: ones the agent never
+// expands, though they may be in its environment).
+func Expander(getenv func(string) (string, bool), kept ...string) func(string) string {
 	return func(s string) string {
 		return varRef.ReplaceAllStringFunc(s, func(m string) string {
 			sub := varRef.FindStringSubmatch(m)
+			if slices.Contains(kept, strings.ToUpper(sub[1]+sub[2])) {
+				return m
+			}
 			if v, ok := getenv(sub[1] + sub[2]); ok {
 				return v
 			}

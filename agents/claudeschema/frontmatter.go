@@ -197,7 +197,7 @@ func (c Commands) Markdown(layer settingsio.Layer, root string, globs []string, 
 		if f.Err != nil {
 			hs = []*hooks.Hook{c.Unreadable(f, hooks.KindHelper, "commands")}
 		} else {
-			hs = append(append(c.frontmatterHooks(f), c.Servers(f, when, false)...), c.Keys(f, keys, false)...)
+			hs = append(append(c.frontmatterHooks(f), c.Servers(f, when, false)...), c.keys(f, keys, false)...)
 		}
 		for _, h := range hs {
 			h.When = when

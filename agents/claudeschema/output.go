@@ -66,9 +66,9 @@ type Result struct {
 	Output Output
 }
 
-// Read reads a finished hook: its exit code (ok false when it did not
+// read reads a finished hook: its exit code (ok false when it did not
 // exit: a timeout, a signal), stdout and stderr.
-func (x Exits) Read(code int, exited bool, stdout, stderr string) Result {
+func (x Exits) read(code int, exited bool, stdout, stderr string) Result {
 	switch {
 	case !exited:
 		return Result{Kind: Failed}

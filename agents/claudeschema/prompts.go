@@ -137,11 +137,14 @@ func (c Commands) PromptTemplates(layer settingsio.Layer, root, trigger, when, o
 		rel, _ := filepath.Rel(root, path)
 		h := c.entry(f, hooks.KindPromptCommand, strings.TrimSuffix(rel, filepath.Ext(rel)), n, "")
 		h.Type, h.Command = "command", strings.Join(cmds, "\n")
+		if c.Started {
+			h.Ext = spawned{texts: cmds, args: c.Args}
+		}
 		if bad != "" {
 			invalid(h, n, bad)
 		}
 		if len(unwatched) > 0 {
-			h.Ext = &promptExt{unwatched: unwatched}
+			h.Ext = &promptExt{spawn: spawnOf(h), unwatched: unwatched}
 		}
 		add(f, h)
 	}
@@ -153,8 +156,29 @@ func (c Commands) PromptTemplates(layer settingsio.Layer, root, trigger, when, o
 // reaches, for a template of the user's own (ReachingTemplates), the
 // relative paths it injects from the project.
 type promptExt struct {
+	spawn     *spawned // how the agent starts it (Commands.Started), nil when not told
 	unwatched []trust.UnresolvedCode
 	reaches   []string
+}
+
+// Spawn is the spawn of its shell steps (spawned.Spawn), nil when not told.
+func (e *promptExt) Spawn() func([]string) bool {
+	if e.spawn == nil {
+		return nil
+	}
+	return e.spawn.Spawn()
+}
+
+// spawnOf is how the agent starts the entry h as its Ext says, nil when
+// it does not say.
+func spawnOf(h *hooks.Hook) *spawned {
+	switch e := h.Ext.(type) {
+	case spawned:
+		return &e
+	case *promptExt:
+		return e.spawn
+	}
+	return nil
 }
 
 // InjectUnwatched is what Hookwarden cannot watch of the prompt command h
@@ -201,7 +225,7 @@ func (c Commands) ReachingTemplates(layer settingsio.Layer, root, trigger, when 
 		if len(reaches) == 0 {
 			continue
 		}
-		h.Ext = &promptExt{unwatched: InjectUnwatched(h), reaches: reaches}
+		h.Ext = &promptExt{spawn: spawnOf(h), unwatched: InjectUnwatched(h), reaches: reaches}
 		out, files = append(out, h), append(files, fs[i])
 	}
 	return out, files

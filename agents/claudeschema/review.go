@@ -130,7 +130,7 @@ func (s Section) TrustStates(env agents.Env, specs agents.SpecList, keep func(*a
 	if err != nil {
 		return nil, err
 	}
-	if rt := s.DotEnv.Runtime(s.Project); rt != nil {
+	if rt := s.DotEnv.runtime(s.Project); rt != nil {
 		made := specs.At
 		specs.At = func(i int) agents.CommandSpec {
 			sp := made(i)

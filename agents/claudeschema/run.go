@@ -56,7 +56,7 @@ func (x Exits) Run(ctx context.Context, c Command) (agents.HookRun, Result) {
 	case pr.Exited:
 		run.ExitCode, run.HasExitCode = pr.Code, true
 	}
-	r := x.Read(pr.Code, run.HasExitCode, run.Stdout, run.Stderr)
+	r := x.read(pr.Code, run.HasExitCode, run.Stdout, run.Stderr)
 	run.Summary = string(r.Kind) + ", " + agents.Milliseconds(run.Duration)
 	if run.HasExitCode {
 		run.Summary = fmt.Sprintf("exit %d, %s", run.ExitCode, run.Summary)

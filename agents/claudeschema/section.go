@@ -32,7 +32,7 @@ type Section struct {
 	// <Title> hooks to review.").
 	Empty string
 	// DotEnv, when set, is the agent's .env search: the project's files
-	// are fingerprinted with every reviewed hook (DotEnv.Runtime).
+	// are fingerprinted with every reviewed hook (DotEnv.runtime).
 	DotEnv *DotEnv
 	// StoreErr is why the store cannot be used (agents.LocateStore's
 	// error): Review, TrustStates and Revoke fail with it.
@@ -139,14 +139,17 @@ func (s Section) Revoke(specs []agents.CommandSpec, req agents.RevokeRequest, re
 	return res, nil
 }
 
-// Pick selects specs by hook ID, fingerprint (8+ characters), command,
-// label, a non-hook command's name (an MCP server's) or Picks; missing
-// are the selectors that name none.
+// Pick selects specs by hook ID (that spec alone), fingerprint (8+
+// characters), command, label, a non-hook command's name (an MCP
+// server's) or Picks; missing are the selectors that name none.
 func (s Section) Pick(specs []agents.CommandSpec, sels []string) (out []agents.CommandSpec, missing []string) {
 	seen := map[string]bool{}
 	for _, sel := range sels {
-		found := false
-		for _, sp := range specs {
+		found, alone := false, slices.IndexFunc(specs, func(sp agents.CommandSpec) bool { return sp.Hook.ID == sel })
+		for i, sp := range specs {
+			if alone >= 0 && i != alone {
+				continue
+			}
 			if sp.Hook.ID == sel || len(sel) >= 8 && strings.HasPrefix(sp.Key(), sel) || strings.TrimSpace(sp.Hook.Command) == strings.TrimSpace(sel) ||
 				sp.Label == sel || sp.Hook.Kind != "" && sp.Hook.Name == sel || s.Picks != nil && s.Picks(sp, sel) {
 				found = true
@@ -221,7 +224,7 @@ func (s Section) Reaching(hs []*hooks.Hook, home string, project settingsio.Laye
 			}
 		}
 	}
-	rt := s.DotEnv.Runtime(s.Project)
+	rt := s.DotEnv.runtime(s.Project)
 	if rt == nil {
 		rt = &trust.Runtime{}
 	}

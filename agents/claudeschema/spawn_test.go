@@ -43,3 +43,22 @@ func TestLoadedSpawnSaysOnlyWhatItCanKnow(t *testing.T) {
 		t.Error("a hook without its Entry was told")
 	}
 }
+
+// TestExpanderLeavesTheNamesItKeeps: an agent that never expands some
+// variables (Qwen Code: its session id and internal tokens, in any letter
+// case) leaves them as written, in both forms, whatever the environment
+// holds; the rest expand as before. On main Expander has no such names.
+func TestExpanderLeavesTheNamesItKeeps(t *testing.T) {
+	env := map[string]string{"A": "a", "KEEP": "k", "keep": "k2", "Keep_Too": "k3"}
+	x := Expander(func(k string) (string, bool) { v, ok := env[k]; return v, ok }, "KEEP", "KEEP_TOO")
+	for in, want := range map[string]string{
+		"$A ${A}":                 "a a",
+		"$KEEP ${KEEP} $keep":     "$KEEP ${KEEP} $keep",
+		"${Keep_Too}/$Keep_Too":   "${Keep_Too}/$Keep_Too",
+		"$KEEPX ${NOPE:-d} $KEEP": "$KEEPX ${NOPE:-d} $KEEP",
+	} {
+		if got := x(in); got != want {
+			t.Errorf("Expander(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

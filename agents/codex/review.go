@@ -439,22 +439,21 @@ func (p *project) approve(ctx context.Context, req agents.ApproveRequest, carry 
 		return nil, err
 	}
 	if !req.AcceptUnwatched {
-		e := &agents.UnwatchedApproval{}
+		var rvs []*agents.HookReview
 		for _, h := range picked {
-			if rv := r.byID[h.Hook.ID]; rv != nil && len(rv.Unresolved) > 0 {
-				reasons := rv.Unresolved
-				if h.Hook.Origin.Layer == layerUser {
-					// what a user hook's programs may open of this folder
-					// is settled by its trace here, not by this approval
-					reasons = trust.ReachLeftToTrace(reasons, p.Dir())
-				}
-				if len(reasons) > 0 {
-					e.Hooks = append(e.Hooks, agents.UnwatchedHook{Label: rv.Label, Reasons: reasons})
-				}
+			if rv := r.byID[h.Hook.ID]; rv != nil {
+				rvs = append(rvs, rv)
 			}
 		}
-		if len(e.Hooks) > 0 {
-			return nil, e
+		// what a user hook's programs may open of this folder is settled
+		// by its trace here, not by this approval
+		if err := agents.UnwatchedIn(rvs, func(rv *agents.HookReview) []trust.UnresolvedCode {
+			if rv.Layer != layerUser {
+				return rv.Unresolved
+			}
+			return trust.ReachLeftToTrace(rv.Unresolved, p.Dir())
+		}); err != nil {
+			return nil, err
 		}
 	}
 	fp := trust.NewFingerprinterFor(p.Dir(), scriptRuntime(p.env))
@@ -539,10 +538,7 @@ func (p *project) approve(ctx context.Context, req agents.ApproveRequest, carry 
 	}
 	v, err := p.editUserConfig(edits...)
 	if err != nil {
-		if rerr := cp.Restore(); rerr != nil {
-			return nil, fmt.Errorf("%w; Hookwarden's store could not be put back (%v): approve again", err, rerr)
-		}
-		return nil, fmt.Errorf("nothing was approved (Hookwarden's store was put back as it was): %w", err)
+		return nil, agents.PutStoreBack(cp, err)
 	}
 	if cmds != nil {
 		cmds.Report(cmdRes, p.store.Path())
@@ -585,27 +581,31 @@ func sameCommand(command, ref string) bool {
 	return strings.TrimSpace(ref) != "" && strings.Join(strings.Fields(command), " ") == strings.Join(strings.Fields(ref), " ")
 }
 
-// pick resolves what to approve or revoke: commands, hook IDs or trust keys, or
-// with all every reviewed hook that needs review.
+// pick resolves what to approve or revoke: commands, hook IDs or trust keys
+// (the finder), or with all every reviewed hook that needs review.
 func (p *project) pick(r *codexReview, ids []string, all bool) ([]*handler, error) {
 	var out []*handler
-	if len(ids) == 0 && all {
-		for _, h := range p.Handlers {
-			if rv := r.byID[h.Hook.ID]; rv != nil && rv.NeedsReview() {
+	var reviewed []*hooks.Hook
+	for _, h := range p.Handlers {
+		if rv := r.byID[h.Hook.ID]; rv != nil {
+			reviewed = append(reviewed, h.Hook)
+			if rv.NeedsReview() {
 				out = append(out, h)
 			}
 		}
+	}
+	if len(ids) == 0 && all {
 		return out, nil
 	}
+	out = nil
+	f := p.finder("no Codex hook with the command, trust key or ID %q that Codex asks trust for")
 	for _, id := range ids {
-		n := len(out)
-		for _, h := range p.Handlers {
-			if r.byID[h.Hook.ID] != nil && (h.Hook.ID == id || h.Key == id || sameCommand(h.Hook.Command, id)) {
-				out = append(out, h)
-			}
+		hs, err := f.Find(reviewed, id)
+		if err != nil {
+			return nil, err
 		}
-		if len(out) == n {
-			return nil, fmt.Errorf("no Codex hook with the command, trust key or ID %q that Codex asks trust for", id)
+		for _, h := range hs {
+			out = append(out, p.byHook[h])
 		}
 	}
 	return out, nil

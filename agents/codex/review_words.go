@@ -8,7 +8,7 @@ import (
 )
 
 // reviewWords are Codex CLI's words for the review of its hooks.
-var reviewWords = agents.ReviewWords{
+var reviewWords = agents.SharedWords(agents.ReviewWords{
 	Noun: "Codex hook", Banner: "Codex hook", KeyLabel: "Trust key", Layered: true,
 	Empty: "This project has no Codex hooks that Codex asks trust for: there is nothing to review. " +
 		"Managed hooks (/etc/codex, requirements.toml) are always trusted.",
@@ -19,18 +19,13 @@ var reviewWords = agents.ReviewWords{
 			"key: Codex skips it without a word. The diff below is against what was approved.",
 		trust.StatusScriptChanged: "Trusted in Codex, but a script it runs changed since it was approved: Codex runs the new " +
 			"version without any warning (its hash covers the command, not the script).",
-		trust.StatusPartlyUnwatched: "Approved, partly unwatched: nothing Hookwarden fingerprinted changed since it was " +
-			"approved, but part of what it runs (listed under it) cannot be watched, so a change there would go unnoticed. " +
-			"'hookwarden run' holds it back without --yes, exec refuses it and audit --strict counts it.",
 		trust.StatusTrusted:         "Trusted in Codex (trusted_hash matches), and no script it runs changed since it was approved.",
 		trust.StatusApprovedOutside: "Trusted in Codex (by its /hooks view or by hand), but Hookwarden never recorded what was trusted: its scripts were not fingerprinted.",
 	},
 	ApproveAll:   "Hookwarden writes trusted_hash for each of them into the user config.toml: Codex then runs them.",
-	RunsTitle:    "Runs",
 	ChangedTitle: "Definition — changes since it was approved",
-	Before:       "Approved before: ",
 	Unrecorded:   "Hookwarden has no record of this script: it was not read when the hook was approved (or the hook was trusted in Codex itself).",
-}
+})
 
 // codexSays is Codex's word for a hook: its trust, and whether it is
 // switched off.

@@ -3,6 +3,7 @@ package codex
 import (
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -103,12 +104,7 @@ func ensureSection(d *trust.StoreData) (*storeSection, error) {
 
 // revoke moves the record of key into the history.
 func (s *storeSection) revoke(key string, now time.Time) {
-	ap := s.Hooks[key]
-	delete(s.Hooks, key)
-	if ap != nil {
-		ap.RevokedAt = now.UTC().Format(time.RFC3339)
-		s.Revoked[key] = ap
-	}
+	agents.Retire(s.Hooks, &s.Revoked, key, func(ap *approval) { ap.RevokedAt = now.UTC().Format(time.RFC3339) })
 }
 
 // recordOf is the approval record of a handler as it is now.

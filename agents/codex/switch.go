@@ -10,23 +10,29 @@ import (
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-// Find resolves a hook the user named: its ID or its trust key (that
-// hook alone), or its command (Codex hooks have no names), as written or
-// with its spaces collapsed. Only hooks Codex lists can be switched, so
-// only they are found.
+// Find resolves a hook the user named (the finder, the reference's
+// spaces trimmed). Only hooks Codex lists can be switched, so only they
+// are found.
 func (p *project) Find(ref string) ([]*hooks.Hook, error) {
 	var listed []*hooks.Hook
-	keys := map[*hooks.Hook]string{}
 	for _, h := range p.Handlers {
 		if h.Listed {
-			listed, keys[h.Hook] = append(listed, h.Hook), h.Key
+			listed = append(listed, h.Hook)
 		}
 	}
-	return agents.Finder{Trim: true,
-		Miss:  "no Codex hook with the command, trust key or ID %q (Codex hooks have no names: give the command or the key, see `hookwarden list --agent codex`)",
-		Alone: func(h *hooks.Hook, ref string) bool { return h.ID == ref || keys[h] == ref },
+	f := p.finder("no Codex hook with the command, trust key or ID %q (Codex hooks have no names: give the command or the key, see `hookwarden list --agent codex`)")
+	f.Trim = true
+	return f.Find(listed, ref)
+}
+
+// finder finds a hook by its ID or its trust key (that hook alone), or by
+// its command (Codex hooks have no names), as written or with its spaces
+// collapsed; miss says what was looked for when none is found.
+func (p *project) finder(miss string) agents.Finder {
+	return agents.Finder{Miss: miss,
+		Alone: func(h *hooks.Hook, ref string) bool { c := p.byHook[h]; return h.ID == ref || c != nil && c.Key == ref },
 		Names: func(h *hooks.Hook, ref string) bool { return sameCommand(h.Command, ref) },
-	}.Find(listed, ref)
+	}
 }
 
 // switchNote says how Codex's switch works.

@@ -51,8 +51,13 @@ type mcpFiles struct {
 // loadMCP reads the MCP server files and lists their servers after the
 // hooks (p.Commands), in Copilot's precedence: the user's, then the
 // project's from the git root down to the session folder.
+//
+// Copilot CLI 1.0.102 starts a stdio server as its command resolved to a
+// path ("/usr/bin/sh", the project's "./srv.sh" made absolute) with its
+// args as written (observed with strace through the copilot-live kit):
+// exec --enforce holds the project's (claudeschema.Commands.Started).
 func (p *project) loadMCP(getenv func(string) string) {
-	kit := claudeschema.Commands{Agent: Name}
+	kit := claudeschema.Commands{Agent: Name, Started: true, Resolves: true}
 	var dirs []string
 	for dir := p.Paths.Cwd; ; dir = filepath.Dir(dir) {
 		dirs = append([]string{dir}, dirs...)

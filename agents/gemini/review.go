@@ -89,7 +89,7 @@ func reviewFields(h trust.HookReview) []agents.Field {
 }
 
 // reviewWords are Gemini CLI's words for its review.
-var reviewWords = agents.ReviewWords{
+var reviewWords = agents.SharedWords(agents.ReviewWords{
 	Noun: "workspace hook", Banner: "hook", KeyLabel: "Key",
 	Empty: "This project has no workspace hooks: there is nothing to review. " +
 		"Hooks from the user, system and extension settings are not checked by Gemini CLI's hook trust.",
@@ -100,9 +100,6 @@ var reviewWords = agents.ReviewWords{
 			"from the settings. Gemini CLI will warn once, then run and trust the new command.",
 		trust.StatusScriptChanged: "The key is trusted, but a script the hook runs changed since it was approved " +
 			"in Hookwarden. Gemini CLI does not look at scripts: it runs the new version without a warning.",
-		trust.StatusPartlyUnwatched: "Approved, partly unwatched: nothing Hookwarden fingerprinted changed since it was " +
-			"approved, but part of what it runs (listed under it) cannot be watched, so a change there would go unnoticed. " +
-			"'hookwarden run' holds it back without --yes, exec refuses it and audit --strict counts it.",
 		trust.StatusTrusted: "Approved in trusted_hooks.json, and no script it runs changed since Hookwarden recorded it.",
 		trust.StatusDefinitionChanged: "The key is trusted, but the hook is not what was approved in Hookwarden: its env, " +
 			"timeout, type, event, matcher or the split of its name and command changed (see below). Gemini CLI's key " +
@@ -120,7 +117,7 @@ var reviewWords = agents.ReviewWords{
 	Critical: "the project changes where Gemini CLI loads its files or what its hooks run (CRITICAL above); remove that " +
 		"from its .env file, or set the variable yourself, before you run Gemini CLI here",
 	Unrecorded: "Hookwarden has no record of it (not approved here, or approved by Gemini CLI itself); approving records it.",
-}
+})
 
 const goneKeyMeaning = "This key is in trusted_hooks.json for this project, but no workspace hook has it any more " +
 	"(the hook was removed or its name or command changed). Revoke it so that it cannot silently " +

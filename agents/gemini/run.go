@@ -97,6 +97,9 @@ func (p *Project) prepare(req agents.RunRequest) (*dryRun, error) {
 	review := reviewOf(s.snap, Options{Store: trust.Store{Dir: storeDir}})
 	s.sup = p.env.Supervisor(s.snap.ProjectDir, s.snap.Paths.GeminiDir)
 	s.sup.RecordProbes = s.req.Trace
+	if s.sequential {
+		s.sup.Sequence = p.env.Warm.Sequence() // a later sandboxed hook sees the earlier ones' files
+	}
 	s.why = map[string]string{}
 	s.out, s.check = agents.Gate(s.req, full, s.sel, projectHook, func() (func(string) *agents.HookReview, error) {
 		if len(s.sel) == 0 {

@@ -165,8 +165,8 @@ func load(cwd string, getenv func(string) (string, bool)) (*snapshot, error) {
 			}
 		}
 	}
-	s.getenv = s.dotEnv().Lookup(getenv, real) // Qwen loads its .env files before it expands $VAR in settings (observed)
-	expand := claudeschema.Expander(s.getenv)
+	s.getenv = s.dotEnv().Lookup(getenv, real) // Qwen loads its .env files before it expands $VAR in settings (observed), never these (source: resolveEnvVarsInString)
+	expand := claudeschema.Expander(s.getenv, "SESSION_ID", "QWEN_CODE_SESSION_ID", "QWEN_SERVER_TOKEN", "QWEN_DAEMON_TOKEN", "QWEN_CODE_EXTERNAL_TOOL_GUARD_TOKEN", "QWEN_CODE_PRIVATE_ACP_CAPABILITY")
 	for _, l := range []settingsio.Layer{layerProject, layerUser, layerDefaults, layerSystem} {
 		f := s.byLayer(l)
 		es, diags := schema(expand).Parse(f.File)
@@ -182,14 +182,14 @@ func load(cwd string, getenv func(string) (string, bool)) (*snapshot, error) {
 	// discoverAllMcpTools returns at once when !isTrustedFolder(): no server starts, the user's neither
 	off := map[bool]string{false: "the folder is not trusted: Qwen Code starts no MCP server here"}[s.trust.trusted]
 	s.mcp.Ignored = off
-	s.commands = claudeschema.Commands{Agent: name, Expand: expand, ServersOff: off}.Merged([]*settingsio.File{fd.File, fu.File, s.mcp, fp.File, fs.File}, s.settings, commandKeys,
+	s.commands = claudeschema.Commands{Agent: name, Expand: expand, ServersOff: off, Started: true}.Merged([]*settingsio.File{fd.File, fu.File, s.mcp, fp.File, fs.File}, s.settings, commandKeys,
 		"when Qwen Code starts here", func(f *settingsio.File) bool { return f != s.mcp }, layerProject, // observed: default mode leaves them pending, yolo starts them
 		"asks first (its own approval in ~/.qwen/mcpApprovals.json, bound to the server's definition), except with --approval-mode yolo, which starts it without asking")
 	md, files := claudeschema.Commands{Agent: name}.Markdown(layerProject, real, []string{".qwen/skills/*/SKILL.md", ".agents/skills/*/SKILL.md", ".qwen/agents/*.md"}, []claudeschema.CommandKey{{Path: []string{"executor"}, Kind: hooks.KindHelper, Object: true}},
 		"when the model or you invoke the skill or subagent (observed, 0.24.4: its frontmatter hooks run, its MCP servers start, without asking)")
 	s.fm = schema(nil).Frontmatter(files, func(e *claudeschema.Entry) any { return &handler{Entry: e} })
 	lsp := claudeschema.ReadSettings(layerProject, filepath.Join(real, ".lsp.json")) // with --experimental-lsp Qwen starts its servers at launch, only in a trusted folder (observed, 0.24.4)
-	pc, pf := claudeschema.Commands{Agent: name, Inject: "@{", Args: "{{args}}", Workspace: real}.ProjectAndUserTemplates(layerProject, filepath.Join(real, ".qwen", "commands"), layerUser, filepath.Join(s.qwenHome, "commands"), "!{", "when you type its /command (observed, 0.24.4: run without asking in yolo mode)", map[bool]string{false: "the folder is not trusted: Qwen Code loads no custom command here"}[s.trust.trusted])
+	pc, pf := claudeschema.Commands{Agent: name, Inject: "@{", Args: "{{args}}", Workspace: real, Started: true}.ProjectAndUserTemplates(layerProject, filepath.Join(real, ".qwen", "commands"), layerUser, filepath.Join(s.qwenHome, "commands"), "!{", "when you type its /command (observed, 0.24.4: run without asking in yolo mode)", map[bool]string{false: "the folder is not trusted: Qwen Code loads no custom command here"}[s.trust.trusted])
 	s.commands, s.md = append(append(append(s.commands, md...), pc...), claudeschema.Commands{Agent: name, Key: ".", Kind: hooks.KindLanguageServer, Folder: "workspaceFolder"}.Running(lsp, "when Qwen Code starts here with --experimental-lsp (observed: without asking)", map[bool]string{false: "the folder is not trusted: Qwen Code starts no language server here"}[s.trust.trusted])...), append(append(files, pf...), lsp)
 	return s, nil
 }

@@ -10,7 +10,14 @@
 # the project trusted in its config.toml; copilot: .github/hooks/hooks.json
 # preToolUse, a trusted folder; qwen: .qwen/settings.json PreToolUse).
 #
-#   scripts/perf/sandbox.sh [-r runs] [-n hooks] [-a agent] [-p] BIN [BIN...]
+#   scripts/perf/sandbox.sh [-r runs] [-n hooks] [-a agent] [-p] [-w] BIN [BIN...]
+#
+# -w makes the event one the agent runs one after another (Gemini CLI and
+# Qwen Code: "sequential": true; Copilot CLI always does; Claude Code and
+# Codex CLI never, refused) and each hook write a file in the project
+# (`echo x > hN.txt`), so that each later sandboxed hook stacks the
+# earlier ones' layers (sandbox.Sequence) instead of taking a sandbox set
+# up ahead.
 #
 # -p runs the whole measurement at real-time priority (chrt -f 10: root,
 # or CAP_SYS_NICE), so that on a loaded machine the runs do not wait for a
@@ -25,18 +32,18 @@
 # so that the load falls on all alike. On a loaded machine the wall time is
 # mostly waiting for a core: compare CPU milliseconds too.
 set -eu
-runs=7 hooks=1 prio= agent=gemini
-while getopts r:n:a:p o; do
+runs=7 hooks=1 prio= agent=gemini writes=
+while getopts r:n:a:pw o; do
 	case $o in
-	r) runs=$OPTARG ;; n) hooks=$OPTARG ;; a) agent=$OPTARG ;; p) prio=1 ;;
+	r) runs=$OPTARG ;; n) hooks=$OPTARG ;; a) agent=$OPTARG ;; p) prio=1 ;; w) writes=1 ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 1 ] || { echo "usage: $0 [-r runs] [-n hooks] [-a agent] [-p] BIN [BIN...]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 [-r runs] [-n hooks] [-a agent] [-p] [-w] BIN [BIN...]" >&2; exit 2; }
 if [ -n "$prio" ]; then
 	chrt -f 10 true 2>/dev/null || { echo "$0: -p: chrt -f 10 is not allowed here (root or CAP_SYS_NICE)" >&2; exit 2; }
-	exec chrt -f 10 env HOOKWARDEN_SBXPERF_RT=1 sh "$0" -r "$runs" -n "$hooks" -a "$agent" "$@"
+	exec chrt -f 10 env HOOKWARDEN_SBXPERF_RT=1 sh "$0" -r "$runs" -n "$hooks" -a "$agent" ${writes:+-w} "$@"
 fi
 bins=
 for b in "$@"; do
@@ -55,17 +62,22 @@ entries() {
 		i=$((i + 1))
 	done
 }
-event=PreToolUse
+event=PreToolUse seq= cmd='true # h%d'
+if [ -n "$writes" ]; then
+	case $agent in claude | codex) echo "$0: -w: $agent runs an event's hooks in parallel" >&2; exit 2 ;; esac
+	seq='"sequential": true, ' cmd='echo x > h%d.txt'
+fi
 case $agent in
 gemini)
-	event=BeforeTool file=.gemini/settings.json
-	body=$(printf '{"hooks": {"BeforeTool": [{"matcher": "", "hooks": [%s]}]}}' "$(entries '{"type": "command", "name": "h%d", "command": "true"}')") ;;
+	event=BeforeTool file=.gemini/settings.json entry='{"type": "command", "name": "h%d", "command": "true"}'
+	[ -z "$writes" ] || entry='{"type": "command", "command": "echo x > h%d.txt"}'
+	body=$(printf '{"hooks": {"BeforeTool": [{"matcher": "", %s"hooks": [%s]}]}}' "$seq" "$(entries "$entry")") ;;
 claude | codex | qwen)
 	case $agent in claude) file=.claude/settings.json ;; codex) file=.codex/hooks.json ;; qwen) file=.qwen/settings.json ;; esac
-	body=$(printf '{"hooks": {"PreToolUse": [{"matcher": "", "hooks": [%s]}]}}' "$(entries '{"type": "command", "command": "true # h%d"}')") ;;
+	body=$(printf '{"hooks": {"PreToolUse": [{"matcher": "", %s"hooks": [%s]}]}}' "$seq" "$(entries '{"type": "command", "command": "'"$cmd"'"}')") ;;
 copilot)
 	event=preToolUse file=.github/hooks/hooks.json
-	body=$(printf '{"version": 1, "hooks": {"preToolUse": [%s]}}' "$(entries '{"type": "command", "bash": "true # h%d"}')") ;;
+	body=$(printf '{"version": 1, "hooks": {"preToolUse": [%s]}}' "$(entries '{"type": "command", "bash": "'"$cmd"'"}')") ;;
 *) echo "$0: -a: unknown agent $agent" >&2; exit 2 ;;
 esac
 mkdir -p "$root/proj/$(dirname "$file")"
