@@ -55,6 +55,11 @@ type CommandSpec struct {
 	// Traced are the project files a traced run of a user hook read
 	// (CommandsProject.Traced): they join its approval.
 	Traced []trust.ScriptSnapshot
+	// Unwatched is what the agent runs for it that Hookwarden cannot
+	// watch beyond its ScriptCommand's discovery (a file a prompt command
+	// injects from a folder the agent is given at run time): it joins the
+	// review's Unresolved, so the entry is never plain trusted.
+	Unwatched []trust.UnresolvedCode
 }
 
 // reviewer is the script reviewer of c's command: shared, or the one of
@@ -267,7 +272,7 @@ func reviewSpecs(data *trust.StoreData, section, agent, project string, specs Sp
 	}
 	var kept []reviewAt
 	take := func(at int, rv *HookReview, c *CommandSpec) {
-		if c.Hook.IsHook() {
+		if c.Hook.IsHook() || len(c.Unwatched) > 0 {
 			FloorUnwatchedRisk(rv)
 		}
 		out.NeedsReview = out.NeedsReview || rv.NeedsReview()
@@ -283,12 +288,13 @@ func reviewSpecs(data *trust.StoreData, section, agent, project string, specs Sp
 			claimed[rv.Key] = true
 			rv.Status = trust.StatusTrusted
 			c.reviewer(project, sr, data.Fingerprints(), byRuntime).ReviewScripts(&rv.HookReview, &trust.Approval{Scripts: ap.Scripts})
+			rv.Unresolved = append(rv.Unresolved, c.Unwatched...)
 			for _, s := range rv.Scripts {
 				if s.Flagged {
 					rv.Status = trust.StatusScriptChanged
 				}
 			}
-			if c.Hook.IsHook() {
+			if c.Hook.IsHook() || len(c.Unwatched) > 0 {
 				rv.SettleUnwatched() // a user hook reaching the project: as the project's hooks
 			}
 			if keep != nil {
@@ -335,6 +341,7 @@ func reviewSpecs(data *trust.StoreData, section, agent, project string, specs Sp
 			old = &trust.Approval{Scripts: c.Traced} // what its trace read, shown (and flagged if changed since)
 		}
 		c.reviewer(project, sr, data.Fingerprints(), byRuntime).ReviewScripts(&rv.HookReview, old)
+		rv.Unresolved = append(rv.Unresolved, c.Unwatched...)
 		if keep != nil {
 			take(i, rv, &c)
 		}
@@ -347,7 +354,7 @@ func reviewSpecs(data *trust.StoreData, section, agent, project string, specs Sp
 		}
 	} else {
 		for i := range out.Hooks {
-			if specs.At(i).Hook.IsHook() {
+			if c := specs.At(i); c.Hook.IsHook() || len(c.Unwatched) > 0 {
 				FloorUnwatchedRisk(&out.Hooks[i])
 			}
 		}

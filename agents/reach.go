@@ -29,6 +29,9 @@ import (
 const ReachLabel = "runs project code"
 
 // ReachingHooks are the hooks of hs the agent's own review does not cover
+// (and its commands that are not hooks: the shell commands of the user's
+// own slash commands and skills, the user's MCP servers, which run in the
+// project too)
 // (reviewed reports those it does) whose command, run as rt says in the
 // project folder, reaches code the project controls: trust's
 // Discovery.ProjectCode is not empty. Those whose reach only a run can
@@ -54,7 +57,7 @@ func ReachingHooksIn(project, home string, hs []*hooks.Hook, rt trust.Runtime, r
 		roots = []string{home}
 	}
 	for _, h := range hs {
-		if h == nil || !h.IsHook() || h.Type != "command" || strings.TrimSpace(h.Command) == "" || reviewed(h) {
+		if h == nil || h.Type != "command" || strings.TrimSpace(h.Command) == "" || reviewed(h) {
 			continue
 		}
 		if h.Status == hooks.StatusDisabled {
@@ -88,6 +91,9 @@ func reachLabel(h *hooks.Hook) string {
 	name := h.Name
 	if name == "" {
 		name = h.Command
+	}
+	if !h.IsHook() { // a command of the user's own that is not a hook (an MCP server, a slash command's shell)
+		return fmt.Sprintf("%s %s %s (%s): %s", h.Origin.Layer, h.Kind.Title(), name, ReachLabel, h.Command)
 	}
 	return fmt.Sprintf("%s hook %s %s (%s): %s", h.Origin.Layer, h.Event, name, ReachLabel, h.Command)
 }

@@ -36,7 +36,8 @@ func TestGeminiCustomCommandShellNeedsReview(t *testing.T) {
 		// `@{docs/notes.md} for {{args}}`, the notes' !{touch …} ran).
 		"an injected file":             {"docs/notes.md", "Notes. !{touch pwned}\n"},
 		"a file of an injected folder": {"docs/more/b.md", "!{touch pwned}\n"},
-		"an injected file it lacked":   {"docs/later.md", "!{touch pwned}\n"},
+		// A path it injects that is in no folder (docs/later.md) makes
+		// the command partly unwatched: TestGeminiInjectedFileInNoKnownFolderIsUnwatched.
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -47,7 +48,7 @@ func TestGeminiCustomCommandShellNeedsReview(t *testing.T) {
 			p.write(t, ".gemini/commands/run.toml", "prompt = \"Run: !{bash .gemini/helper.sh}\"\n")
 			p.write(t, ".gemini/helper.sh", "echo ok\n")
 			p.write(t, ".gemini/commands/plain.toml", "prompt = \"Say hi\"\n")
-			p.write(t, ".gemini/commands/sum.toml", "prompt = \"Summarize @{docs/notes.md}, @{docs/more} and @{docs/later.md} for {{args}}\"\n")
+			p.write(t, ".gemini/commands/sum.toml", "prompt = \"Summarize @{docs/notes.md} and @{docs/more} for {{args}}\"\n")
 			p.write(t, "docs/notes.md", "Notes.\n")
 			p.write(t, "docs/more/a.md", "A.\n")
 			if code, out := p.run("trust", "--agent", "gemini", "--all"); code != ExitOK {

@@ -251,10 +251,16 @@ func (r *registry) collectUserMCPServers() {
 		return
 	}
 	f := &settingsio.File{Layer: settingsio.LayerUser, Path: r.Snapshot.Paths.GlobalConfig, Exists: true, Root: root}
+	if data, err := os.ReadFile(f.Path); err == nil {
+		if again, perr := parseJSON(f.Path, data); perr == nil {
+			root, f.Root, f.Raw = again, again, data // the bytes of the very root read (Claude Code rewrites the file often)
+		}
+	}
 	add := func(servers *settingsio.Node, path, scope string) {
 		if !servers.Is(settingsio.Object) {
 			return
 		}
+		r.userServers = f
 		for _, m := range servers.Members {
 			h := r.commandEntry(f, hooks.KindMCPServer, m.Key, m.Value, path+"."+jsonPathKey(m.Key))
 			r.readMCPServer(f, h, m.Value)

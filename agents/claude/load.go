@@ -81,6 +81,12 @@ func load(opts options) *project {
 	if projectFile.Ignored == "" {
 		s.Skills, s.NestedFolders = loadSkillFiles(dir, s.RepoRoot, opts.Home, opts.GOOS, opts.Env, real)
 	}
+	if real && !sameFolder(opts.GOOS, s.Paths.ConfigDir, filepath.Join(dir, ".claude")) {
+		s.UserSkills = loadSkillDirs(filepath.Join(s.Paths.ConfigDir, "skills"), "", filepath.Join(s.Paths.ConfigDir, "commands"))
+		for _, f := range s.UserSkills {
+			f.Layer = settingsio.LayerUser
+		}
+	}
 	if real {
 		s.Plugins = loadClaudePlugins(s)
 	}

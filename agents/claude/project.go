@@ -153,6 +153,11 @@ type project struct {
 	// Skills are the frontmatters of the project's skills and subagents
 	// (their hooks; see skills.go).
 	Skills []*settingsio.File
+	// UserSkills are the user's own skills and commands (ConfigDir's
+	// skills/ and commands/, layer user): the shell commands of their
+	// bodies run in the project (skill_shell.go), reviewed for it when
+	// they run its code (agents.ReachingHooks).
+	UserSkills []*settingsio.File
 	// NestedFolders are the folders below the start folder (relative,
 	// slash separated) where a nested .claude/skills may appear during a
 	// session (nestedSkillSearch): watched while the agent runs.
@@ -479,7 +484,10 @@ func (p *project) Layers() []agents.Layer {
 // servers), .mcp.json, hooks file and skill or subagent frontmatter, with
 // the bytes read (agents.KeptFiler).
 func (p *project) KeptFiles() []*settingsio.File {
-	var out []*settingsio.File
+	out := slices.Clone(p.UserSkills) // their shell may run the project's code (skill_shell.go)
+	if p.reg != nil && p.reg.userServers != nil {
+		out = append(out, p.reg.userServers) // a user-scope server may run it too (reachingHooks)
+	}
 	for _, pl := range p.Plugins {
 		out = append(out, pl.Manifest, pl.MCP)
 		for _, src := range pl.Hooks {

@@ -23,6 +23,10 @@ const (
 // its origin, status and diagnostics.
 type registry struct {
 	Snapshot *project
+	// userServers is ~/.claude.json as collectUserMCPServers read it (its
+	// bytes kept: a user-scope server that runs the project's code is
+	// approved for the project), nil when it has no servers.
+	userServers *settingsio.File
 	// DisableAllHooks is the disableAllHooks value left after precedence
 	// (it switches off every hook but managed ones); DisableAllHooksBy is
 	// the file that set it ("" when none did).

@@ -138,8 +138,22 @@ func (p *project) TrustStates(_ context.Context, keep func(*agents.HookReview) b
 // reachingHooks are the handlers of the user's own and the managed
 // settings that run code of the project (agents.ReachingHooks), reviewed
 // for this project in Hookwarden's store like the project's.
+//
+// So are the user's own commands that are not hooks when they run the
+// project's code: Claude Code 2.1.332 starts a user-scope MCP server of
+// ~/.claude.json in the project folder (claude-live: "sh srv.sh" ran the
+// project's srv.sh), an exec-form server taken as its words' command line.
 func (p *project) reachingHooks() []agents.CommandSpec {
-	return agents.ReachingHooks(p.ProjectDir, p.Paths.Home, p.reg.Hooks, scriptRuntime(p.ProjectDir, p.Git), func(h *hooks.Hook) bool {
+	hs := make([]*hooks.Hook, 0, len(p.reg.Hooks))
+	for _, h := range p.reg.Hooks {
+		if c := HandlerOf(h); !h.IsHook() && c != nil && c.HasArgs && Is(h) && !reviewed(h) {
+			w := *h
+			w.Command = claudeScriptCommand(h, p.ProjectDir)
+			h = &w
+		}
+		hs = append(hs, h)
+	}
+	return agents.ReachingHooks(p.ProjectDir, p.Paths.Home, hs, scriptRuntime(p.ProjectDir, p.Git), func(h *hooks.Hook) bool {
 		return !Is(h) || reviewed(h)
 	})
 }

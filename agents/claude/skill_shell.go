@@ -128,8 +128,7 @@ func skillShellKind(path, pluginRoot string) (name string, skill, ok bool) {
 // body, the project's and the enabled plugins'.
 func (r *registry) collectSkillShell() {
 	off, offBy := r.Snapshot.Setting("disableSkillShellExecution")
-	collect := func(fs []*settingsio.File, pl *plugin) {
-		root := ""
+	collect := func(fs []*settingsio.File, pl *plugin, root string) {
 		if pl != nil {
 			root = pl.Root
 		}
@@ -188,10 +187,15 @@ func (r *registry) collectSkillShell() {
 			}
 		}
 	}
-	collect(r.Snapshot.Skills, nil)
+	collect(r.Snapshot.Skills, nil, "")
+	// The user's own commands and skills run their shell in the project
+	// too (claude-live: ~/.claude/commands/lint.md's !`sh scripts/lint.sh`
+	// ran the project's script in the default mode, its allowed-tools
+	// allowing it): reviewed for the project when they run its code.
+	collect(r.Snapshot.UserSkills, nil, r.Snapshot.Paths.ConfigDir)
 	for _, p := range r.Snapshot.Plugins {
 		if p.Root != "" {
-			collect(p.Skills, p)
+			collect(p.Skills, p, "")
 		}
 	}
 }

@@ -75,6 +75,13 @@ type Commands struct {
 	// text ("file") and each injected path's text, so a change to either
 	// needs review and names the path.
 	Inject, Args, Workspace string
+	// InjectDirs are the agent's other workspace folders, in the order
+	// it looks a relative injected path up after Workspace (absolute;
+	// the agent takes the first that holds the path and whose real path
+	// is inside one of them). A relative path in none of them may be in
+	// a folder the agent is given only when it starts, which Hookwarden
+	// cannot know: the entry is then partly unwatched (InjectUnwatched).
+	InjectDirs []string
 	// Started says the agent starts the commands Servers and
 	// PromptTemplates read as the kit knows (observed, per agent): a stdio
 	// server as its command and its args as written (execve's argv), a
@@ -423,6 +430,7 @@ func CommandSpec(h *hooks.Hook, rt *trust.Runtime, dir string) agents.CommandSpe
 	} else if n != nil {
 		s.Fields["value"] = trust.CanonicalJSON(n)
 	}
+	s.Unwatched = InjectUnwatched(h)
 	if h.Type == "command" && h.Command != "" {
 		s.ScriptCommand, s.Runtime = h.Command, rt
 		if k, ok := h.Ext.(folderKey); !ok {

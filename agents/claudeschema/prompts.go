@@ -111,11 +111,17 @@ func (c Commands) PromptTemplates(layer settingsio.Layer, root, trigger, when, o
 		}
 		cmds, bad := injections(text, trigger)
 		injected := c.injected(text, trigger)
+		var unwatched []trust.UnresolvedCode
 		for _, in := range injected {
 			more, b := injections(in.text, trigger)
 			cmds = append(cmds, more...)
 			if bad == "" && b != "" {
 				bad = in.path + ": " + b
+			}
+			if in.unfound {
+				unwatched = append(unwatched, trust.UnresolvedCode{Text: in.path, File: path, Line: 1, Kind: trust.ReasonComputed,
+					Why: "the agent looks a relative path it injects up in each of its workspace folders in turn, and it is in none that Hookwarden knows of (" + strings.Join(c.injectDirs(), ", ") +
+						"): a folder the agent is given only when it starts (--include-directories, an editor's workspace folders) or during the session may hold it, and whatever that file says runs; put the file in the project or write its path absolute"})
 			}
 		}
 		if len(cmds) == 0 && bad == "" && len(injected) == 0 {
@@ -137,9 +143,103 @@ func (c Commands) PromptTemplates(layer settingsio.Layer, root, trigger, when, o
 		if bad != "" {
 			invalid(h, n, bad)
 		}
+		if len(unwatched) > 0 {
+			h.Ext = &promptExt{spawn: spawnOf(h), unwatched: unwatched}
+		}
 		add(f, h)
 	}
 	return out, files
+}
+
+// promptExt, as a prompt command's Ext: unwatched are the paths it
+// injects that are in none of the workspace folders Hookwarden knows of;
+// reaches, for a template of the user's own (ReachingTemplates), the
+// relative paths it injects from the project.
+type promptExt struct {
+	spawn     *spawned // how the agent starts it (Commands.Started), nil when not told
+	unwatched []trust.UnresolvedCode
+	reaches   []string
+}
+
+// Spawn is the spawn of its shell steps (spawned.Spawn), nil when not told.
+func (e *promptExt) Spawn() func([]string) bool {
+	if e.spawn == nil {
+		return nil
+	}
+	return e.spawn.Spawn()
+}
+
+// spawnOf is how the agent starts the entry h as its Ext says, nil when
+// it does not say.
+func spawnOf(h *hooks.Hook) *spawned {
+	switch e := h.Ext.(type) {
+	case spawned:
+		return &e
+	case *promptExt:
+		return e.spawn
+	}
+	return nil
+}
+
+// InjectUnwatched is what Hookwarden cannot watch of the prompt command h
+// (of PromptTemplates): each relative path it injects that is in none of
+// the agent's workspace folders Hookwarden knows of (Commands.Workspace,
+// InjectDirs), since a folder the agent is given at run time may hold it.
+func InjectUnwatched(h *hooks.Hook) []trust.UnresolvedCode {
+	if e, ok := h.Ext.(*promptExt); ok {
+		return e.unwatched
+	}
+	return nil
+}
+
+// Reaches are the relative paths the prompt command h, a template of the
+// user's own (ReachingTemplates), injects from the project: nil for any
+// other entry.
+func Reaches(h *hooks.Hook) []string {
+	if e, ok := h.Ext.(*promptExt); ok {
+		return e.reaches
+	}
+	return nil
+}
+
+// ReachingTemplates is PromptTemplates of root, a folder of templates of
+// the user's own (or of an extension) that the agent loads in every
+// project, keeping the templates that inject a relative path and run the
+// shell step: the agent looks the path up in the project's workspace
+// folders (Workspace, InjectDirs) and runs the trigger{…} commands written
+// in the file it finds, so the project decides what they run. Reaches
+// names the paths of each.
+func (c Commands) ReachingTemplates(layer settingsio.Layer, root, trigger, when string) ([]*hooks.Hook, []*settingsio.File) {
+	hs, fs := c.PromptTemplates(layer, root, trigger, when, "")
+	var out []*hooks.Hook
+	var files []*settingsio.File
+	for i, h := range hs {
+		var reaches []string
+		if h.Node.Is(settingsio.Object) {
+			for _, m := range h.Node.Members {
+				if p, ok := strings.CutPrefix(m.Key, c.Inject); ok && c.Inject != "" && strings.HasSuffix(p, "}") && !filepath.IsAbs(strings.TrimSuffix(p, "}")) {
+					reaches = append(reaches, m.Key)
+				}
+			}
+		}
+		if len(reaches) == 0 {
+			continue
+		}
+		h.Ext = &promptExt{spawn: spawnOf(h), unwatched: InjectUnwatched(h), reaches: reaches}
+		out, files = append(out, h), append(files, fs[i])
+	}
+	return out, files
+}
+
+// ProjectAndUserTemplates is PromptTemplates of the project's root and
+// ReachingTemplates of the user's userRoot, the project's first.
+func (c Commands) ProjectAndUserTemplates(project settingsio.Layer, root string, user settingsio.Layer, userRoot, trigger, when, off string) ([]*hooks.Hook, []*settingsio.File) {
+	hs, fs := c.PromptTemplates(project, root, trigger, when, off)
+	if userRoot == "" || userRoot == root {
+		return hs, fs
+	}
+	uh, uf := c.ReachingTemplates(user, userRoot, trigger, when)
+	return append(hs, uh...), append(fs, uf...)
 }
 
 // injections are the commands written as trigger{…} in text, braces
@@ -180,7 +280,10 @@ func stringNode(s string) *settingsio.Node {
 // it the folder's value says so (and the entry needs review).
 const maxInjectedFiles = 2000
 
-type injectedFile struct{ path, text string }
+type injectedFile struct {
+	path, text string
+	unfound    bool // a relative path in none of the known workspace folders
+}
 
 // injected are the files c.Inject{…} names in text, read from
 // c.Workspace, when the agent's shell step runs on text (it holds trigger
@@ -194,16 +297,53 @@ func (c Commands) injected(text, trigger string) []injectedFile {
 	paths, bad := injections(text, c.Inject)
 	var out []injectedFile
 	if bad != "" {
-		out = append(out, injectedFile{c.Inject + "…", bad})
+		out = append(out, injectedFile{path: c.Inject + "…", text: bad})
 	}
 	for _, p := range paths {
-		full := p
-		if !filepath.IsAbs(p) {
-			full = filepath.Join(c.Workspace, p)
+		name := c.Inject + p + "}"
+		if filepath.IsAbs(p) {
+			out = append(out, injectedFile{path: name, text: readInjected(p, p)})
+			continue
 		}
-		out = append(out, injectedFile{c.Inject + p + "}", readInjected(full, p)})
+		switch full, first := c.lookUp(p); {
+		case full == "":
+			out = append(out, injectedFile{path: name, text: "(in none of the workspace folders Hookwarden knows of: " + strings.Join(c.injectDirs(), ", ") + ")", unfound: true})
+		case first:
+			out = append(out, injectedFile{path: name, text: readInjected(full, p)})
+		default:
+			out = append(out, injectedFile{path: name, text: "(from " + full + ")\n" + readInjected(full, p)})
+		}
 	}
 	return out
+}
+
+// injectDirs are the folders the agent looks a relative injected path
+// up in, in order: Workspace, then InjectDirs.
+func (c Commands) injectDirs() []string { return append([]string{c.Workspace}, c.InjectDirs...) }
+
+// lookUp is where the agent finds the relative injected path p: in the
+// first of its workspace folders (real paths, as it keeps them) where p
+// exists and its real path is inside one of them (a link out of them is
+// passed over, and the next folder looked in); first says it is the
+// project's own. "" when it is in none.
+func (c Commands) lookUp(p string) (full string, first bool) {
+	var reals []string
+	for _, d := range c.injectDirs() {
+		if r, err := filepath.EvalSymlinks(d); err == nil && !slices.Contains(reals, r) {
+			reals = append(reals, r)
+		}
+	}
+	inside := func(r string) bool {
+		return slices.ContainsFunc(reals, func(w string) bool { return r == w || strings.HasPrefix(r, w+string(filepath.Separator)) })
+	}
+	ws, _ := filepath.EvalSymlinks(c.Workspace)
+	for _, d := range reals {
+		cand := filepath.Join(d, p)
+		if r, err := filepath.EvalSymlinks(cand); err == nil && inside(r) {
+			return cand, d == ws
+		}
+	}
+	return "", false
 }
 
 // readInjected is the text of the file at p, or of every file under the

@@ -211,8 +211,19 @@ func (s Section) Document(r *agents.Review, more ...any) map[string]any {
 // Reaching are the hooks of hs outside the project's layer (the user's,
 // the system's) that run the project's code (`make -s format`), run as
 // the agent runs them (the runtime of DotEnv): reviewed as the project's
-// (agents.ReachingHooks).
-func (s Section) Reaching(hs []*hooks.Hook, home string, project settingsio.Layer) []agents.CommandSpec {
+// (agents.ReachingHooks). Commands, when given, are the agent's other
+// command entries: those of the user's own that run the project's code
+// (an MCP server started in the project, `bash srv.sh`) are reviewed so
+// too; prompt commands are left to ReachingTemplates.
+func (s Section) Reaching(hs []*hooks.Hook, home string, project settingsio.Layer, commands ...[]*hooks.Hook) []agents.CommandSpec {
+	hs = slices.Clip(hs)
+	for _, cs := range commands {
+		for _, h := range cs {
+			if h.Kind != hooks.KindPromptCommand {
+				hs = append(hs, h)
+			}
+		}
+	}
 	rt := s.DotEnv.runtime(s.Project)
 	if rt == nil {
 		rt = &trust.Runtime{}

@@ -289,7 +289,29 @@ func (s *project) commandSpecs() []agents.CommandSpec {
 		}
 		out = append(out, c)
 	}
-	return out
+	return append(out, s.userServers()...)
+}
+
+// userServers are the MCP servers of the user's own config.toml that run
+// the project's code: Codex 0.171.0 starts them in the project (observed:
+// TestLiveCodexUserServerInTheProject, "sh srv.sh" ran the project's
+// srv.sh), so each is reviewed for the project like a user hook that
+// reaches it (agents.ReachingHooksIn, from its cwd).
+func (s *project) userServers() []agents.CommandSpec {
+	var hs []*hooks.Hook
+	for _, h := range s.Commands {
+		if h.Origin.Layer == layerUser && h.Kind == hooks.KindMCPServer && h.Type == "command" {
+			hs = append(hs, h)
+		}
+	}
+	return agents.ReachingHooksIn(s.Dir(), s.env.Home, hs, scriptRuntime(s.env), func(*hooks.Hook) bool { return false }, func(h *hooks.Hook) string {
+		if v, _ := h.Ext.(*settingsio.TOMLValue); v != nil && v.Kind == settingsio.TOMLTableValue {
+			if cwd, ok, _ := v.Table.String("cwd"); ok && cwd != "" {
+				return agents.RunFolder(s.Dir(), cwd)
+			}
+		}
+		return ""
+	})
 }
 
 // tomlJSON is a TOML value as canonical JSON text.

@@ -3,6 +3,7 @@ package codex
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/hookwarden/hookwarden/hooks"
@@ -105,4 +106,39 @@ func TestLiveCodexProjectHelpers(t *testing.T) {
 			t.Errorf("the model says %s %q; Codex ran it: %t", key, status[key], ran)
 		}
 	}
+}
+
+// TestLiveCodexUserServerInTheProject: the real Codex 0.171.0 starts an
+// MCP server of the user's own config.toml whose command names a relative
+// script (sh srv.sh) in the project: the project's srv.sh runs. Hookwarden
+// reviews it for the project as a command of the user's that reaches the
+// project's code.
+func TestLiveCodexUserServerInTheProject(t *testing.T) {
+	script := requireCodexLive(t)
+	out := t.TempDir()
+	project, home := t.TempDir(), t.TempDir()
+	if err := os.MkdirAll(filepath.Join(home, ".codex"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".codex", "config.toml"), []byte("[mcp_servers.mine]\ncommand = \"sh\"\nargs = [\"srv.sh\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(project, "srv.sh"), []byte("echo x > "+out+"/user-mcp-ran; exec cat >/dev/null\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"CODEX_LIVE_PROJECT_TRUST": "trusted", "CODEX_LIVE_TOOL": "none", "CODEX_LIVE_TIMEOUT": "60"}
+	rep := runCodexLive(t, script, project, home, env)
+	if rep.ExitCode == nil || *rep.ExitCode != 0 {
+		t.Fatalf("codex exec failed: %+v", rep)
+	}
+	if _, err := os.Stat(filepath.Join(out, "user-mcp-ran")); err != nil {
+		t.Fatalf("Codex did not run the project's srv.sh for the user's server: %v", err)
+	}
+	s, _ := modelOf(t, project, home, env)
+	for _, c := range s.commandSpecs() {
+		if c.Hook.Name == "mine" && slices.ContainsFunc(c.Reaches, func(r string) bool { return filepath.Base(r) == "srv.sh" }) {
+			return
+		}
+	}
+	t.Errorf("Hookwarden does not review the user's server mine for the project: %+v", s.commandSpecs())
 }

@@ -63,3 +63,43 @@ func TestLiveStartsThePulledMCPServer(t *testing.T) {
 		t.Errorf("after approval: status %s, want approved", h.Status)
 	}
 }
+
+// TestLiveStartsAUserServerInTheProject: an MCP server of the user's own
+// ~/.copilot/mcp-config.json whose command names a relative script
+// (bash srv.sh) is started by the real Copilot CLI in the project: the
+// project's srv.sh runs. Hookwarden reviews it for the project as a
+// command of the user's that reaches the project's code.
+func TestLiveStartsAUserServerInTheProject(t *testing.T) {
+	requireCopilotLive(t)
+	dir := t.TempDir()
+	project, home := filepath.Join(dir, "project"), filepath.Join(dir, "home")
+	for _, d := range []string{project, filepath.Join(home, ".copilot")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(home, ".copilot", "mcp-config.json"), []byte(`{"mcpServers": {"mine": {"type": "stdio", "command": "bash", "args": ["srv.sh"]}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(project, "srv.sh"), []byte("echo x | copilot-live-log user-server-project\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"COPILOT_LIVE_TOOL": "none", "COPILOT_LIVE_OBSERVE": "0", "COPILOT_LIVE_HOOKS_LIST": "0", "COPILOT_LIVE_GIT": "1"}
+	rep := runLive(t, project, home, env)
+	if !slices.Contains(rep.tags(), "user-server-project") {
+		t.Fatalf("Copilot CLI did not run the project's srv.sh for the user's server: %q", rep.tags())
+	}
+	p, _, _ := modelOf(t, project, home, env)
+	r, err := p.Review(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range r.Hooks {
+		for _, s := range h.Scripts {
+			if filepath.Base(s.Path) == "srv.sh" && h.NeedsReview() {
+				return
+			}
+		}
+	}
+	t.Errorf("the review does not follow the user's server into the project's srv.sh: %+v", r.Hooks)
+}

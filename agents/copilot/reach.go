@@ -3,6 +3,7 @@ package copilot
 import (
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
+	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
 )
 
@@ -27,10 +28,29 @@ func (p *project) reachingHooks() []agents.CommandSpec {
 			hs = append(hs, h.Hook)
 		}
 	}
+	// The user's own MCP servers (~/.copilot/mcp-config.json) start in
+	// the project too (observed: TestLiveStartsAUserServerInTheProject,
+	// "bash srv.sh" ran the project's srv.sh).
+	for _, h := range p.Commands {
+		if h.Origin.Layer == layerUser && h.Kind == hooks.KindMCPServer && h.Type == "command" {
+			hs = append(hs, h)
+		}
+	}
 	return agents.ReachingHooksIn(p.Dir(), p.Paths.Home, hs, scriptRuntime(p.env.GitConfig()), func(h *hooks.Hook) bool {
+		if !h.IsHook() {
+			return false // a user's server, listed above
+		}
 		c := handlerOf(h)
 		return c == nil || reviewed(c)
-	}, func(h *hooks.Hook) string { return p.hookCwd(handlerOf(h)) })
+	}, func(h *hooks.Hook) string {
+		if !h.IsHook() {
+			if cwd := h.Node.Get("cwd"); cwd.Is(settingsio.String) && cwd.Str != "" {
+				return agents.RunFolder(p.Dir(), cwd.Str)
+			}
+			return ""
+		}
+		return p.hookCwd(handlerOf(h))
+	})
 }
 
 // scriptRuntime is how Copilot CLI runs a hook's command: /bin/bash -c

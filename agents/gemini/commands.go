@@ -291,10 +291,10 @@ func (r *Registry) commandSpecs(fed func(*hooks.Hook) trust.Definition) []agents
 		if h.Origin.Layer == settingsio.LayerExtension && h.Kind == hooks.KindMCPServer && fed != nil {
 			dotenv = fed(h)
 		}
-		if h.Origin.Layer != settingsio.LayerWorkspace && dotenv == nil || h.Node == nil {
+		if h.Origin.Layer != settingsio.LayerWorkspace && dotenv == nil && (h.Kind != hooks.KindPromptCommand || FactsOf(h).ProjectControlled == "") || h.Node == nil {
 			continue
 		}
-		c := agents.CommandSpec{Hook: h, Label: hooks.CommandTitleOf(h), Fields: trust.Definition{}}
+		c := agents.CommandSpec{Hook: h, Label: hooks.CommandTitleOf(h), Fields: trust.Definition{}, Unwatched: FactsOf(h).Unwatched}
 		if h.Type == "command" {
 			c.ScriptCommand = h.Command
 			// A stdio server is spawned in its "cwd" (a relative one from the
@@ -330,9 +330,29 @@ func (r *Registry) commandSpecs(fed func(*hooks.Hook) trust.Definition) []agents
 // reachingHooks are the hooks of the user's, the system's and the
 // extensions' settings that run code of the project (agents.ReachingHooks):
 // Hookwarden reviews them for this project like its commands.
+//
+// So are the commands of the user's and the system's settings that are not
+// hooks (MCP servers, tool commands) when they run the project's code: Gemini
+// CLI 0.61.0 starts a user's stdio MCP server in the project folder (or
+// its "cwd" from there), so `sh srv.sh` runs the project's srv.sh
+// (observed: TestLiveGeminiStartsAUserServerInTheProject).
 func (r *Registry) reachingHooks() []agents.CommandSpec {
-	return agents.ReachingHooks(r.Snapshot.ProjectDir, r.Snapshot.Paths.Home, r.Hooks, scriptRuntime(r.Snapshot), func(h *hooks.Hook) bool {
+	var user []*hooks.Hook
+	for _, h := range r.Commands {
+		if l := h.Origin.Layer; l == settingsio.LayerUser || l == settingsio.LayerSystem || l == settingsio.LayerSystemDefaults {
+			if h.Kind != hooks.KindPromptCommand {
+				user = append(user, h)
+			}
+		}
+	}
+	reviewed := func(h *hooks.Hook) bool {
 		return h.Origin.Layer == settingsio.LayerWorkspace || FactsOf(h).ProjectControlled != "" || h.Status == hooks.StatusInvalid
+	}
+	return agents.ReachingHooksIn(r.Snapshot.ProjectDir, r.Snapshot.Paths.Home, append(slices.Clip(r.Hooks), user...), scriptRuntime(r.Snapshot), reviewed, func(h *hooks.Hook) string {
+		if cwd := h.Node.Get("cwd"); h.Kind == hooks.KindMCPServer && cwd.Is(settingsio.String) && cwd.Str != "" {
+			return agents.RunFolder(r.Snapshot.ProjectDir, cwd.Str)
+		}
+		return ""
 	})
 }
 

@@ -27,7 +27,7 @@ func (p *Project) reviewCommands(opts Options) (*agents.CommandReview, error) {
 	}
 	cache := risk.NewCache()
 	for i := range cr.Hooks {
-		if x := p.commandByID(cr.Hooks[i].HookID); x != nil && x.Origin.Layer == settingsio.LayerExtension {
+		if x := p.commandByID(cr.Hooks[i].HookID); x != nil && x.Origin.Layer == settingsio.LayerExtension && x.Kind == hooks.KindMCPServer {
 			fed := p.projectFed(x)
 			for _, k := range slices.Sorted(maps.Keys(fed)) {
 				cr.Hooks[i].Notes = append(cr.Hooks[i].Notes, fmt.Sprintf("the project's .env gives this server %s=%s: the project decides what the extension's server gets",

@@ -31,6 +31,10 @@ type HookFacts struct {
 	// project's .env, or the project moved Gemini's home to where it sits);
 	// such hooks need approval like workspace hooks. "" otherwise.
 	ProjectControlled string
+	// Unwatched, for a custom command, are the files it injects that are
+	// in none of the workspace folders Hookwarden knows of
+	// (claudeschema.InjectUnwatched).
+	Unwatched []trust.UnresolvedCode
 }
 
 // FactsOf returns the Gemini CLI facts of h (the zero value for a hook

@@ -35,17 +35,108 @@ func (r *Registry) collectPromptCommands(trusted bool) {
 	if !trusted {
 		off = "the folder is not trusted: Gemini CLI loads no custom command of the project"
 	}
-	cmds, files := claudeschema.Commands{Agent: Name, Templates: []string{".toml"}, Inject: "@{", Args: "{{args}}", Workspace: s.ProjectDir}.PromptTemplates(settingsio.LayerWorkspace,
+	cmds, files := claudeschema.Commands{Agent: Name, Templates: []string{".toml"}, Inject: "@{", Args: "{{args}}", Workspace: s.ProjectDir, InjectDirs: r.includeDirectories()}.PromptTemplates(settingsio.LayerWorkspace,
 		filepath.Join(s.ProjectDir, ".gemini", "commands"), "!{",
 		"when you type its /command (observed, 0.61.0): Gemini CLI asks first showing the command line, not what a script it names holds; with --yolo, or a policy that allows the command, it runs it without asking", off)
 	for _, h := range cmds {
-		h.Ext = &HookFacts{Source: sourceProject}
+		h.Ext = &HookFacts{Source: sourceProject, Unwatched: claudeschema.InjectUnwatched(h)}
 		if h.Status == hooks.StatusRuns {
 			h.Gate = "Gemini CLI's confirmation of the command line (none with --yolo)"
 		}
 		r.Commands = append(r.Commands, h)
 	}
 	r.promptFiles = files
+	r.collectReachingPromptCommands(trusted)
+}
+
+// collectReachingPromptCommands adds the custom commands of the user's own
+// (<home>/.gemini/commands, loaded in every folder) and of the active
+// extensions (their commands/, loaded in a trusted folder), as Gemini CLI
+// 0.61.0's FileCommandLoader lists them, that inject a relative @{path}
+// and run the shell step: Gemini looks the path up in the project's
+// workspace folders, and the !{…} written in the project's file runs
+// (observed: TestLiveGeminiUserCommandRunsAProjectFilesShell, a user's
+// `Explain @{README.md} with a focus on {{args}}` ran the README's
+// !{touch …}). The project decides what such a command runs: it is
+// reviewed for the project like a hook of the user's that reaches the
+// project's code, the files it injects its value.
+func (r *Registry) collectReachingPromptCommands(trusted bool) {
+	s := r.Snapshot
+	if s.ProjectDir == "" || s.Paths.GeminiDir == "" {
+		return
+	}
+	type place struct {
+		layer    settingsio.Layer
+		dir, ext string
+	}
+	places := []place{{settingsio.LayerUser, filepath.Join(s.Paths.GeminiDir, "commands"), ""}}
+	if trusted {
+		for _, e := range s.Extensions {
+			if e.Active {
+				places = append(places, place{settingsio.LayerExtension, filepath.Join(e.Path, "commands"), e.Name})
+			}
+		}
+	}
+	kit := claudeschema.Commands{Agent: Name, Templates: []string{".toml"}, Inject: "@{", Args: "{{args}}", Workspace: s.ProjectDir, InjectDirs: r.includeDirectories()}
+	for _, pl := range places {
+		if pl.layer == settingsio.LayerUser && s.Paths.Workspace != "" && filepath.Join(s.ProjectDir, geminiDirName, "commands") == pl.dir {
+			continue
+		}
+		cmds, files := kit.ReachingTemplates(pl.layer, pl.dir, "!{",
+			"when you type its /command in this project (observed, 0.61.0): Gemini CLI asks first showing the command line, not what a script it names holds; with --yolo, or a policy that allows the command, it runs it without asking")
+		for i, h := range cmds {
+			h.Origin.Extension = pl.ext
+			h.Ext = &HookFacts{Source: sourceProject, Unwatched: claudeschema.InjectUnwatched(h),
+				ProjectControlled: "a custom command of your own that injects " + strings.Join(claudeschema.Reaches(h), ", ") + " from the project's folders: the !{…} written there run"}
+			if h.Status == hooks.StatusRuns {
+				h.Gate = "Gemini CLI's confirmation of the command line (none with --yolo)"
+			}
+			r.Commands = append(r.Commands, h)
+			if !slices.Contains(r.promptFiles, files[i]) {
+				r.promptFiles = append(r.promptFiles, files[i])
+			}
+		}
+	}
+}
+
+// includeDirectories are the workspace folders Gemini CLI 0.61.0 adds
+// after the project from its merged settings' context.includeDirectories
+// (CONCAT, in merge order: system defaults, user, workspace, system; a
+// workspace file Gemini ignores is left out), each as its resolvePath
+// makes it (~ and %userprofile% are its home, then normalized; relative
+// to the project). It looks a custom command's relative @{path} up in the
+// project first, then in these, then in the folders it is given when it
+// starts (--include-directories, an IDE's workspace folders), the last
+// of which Hookwarden cannot know.
+func (r *Registry) includeDirectories() []string {
+	s := r.Snapshot
+	var out []string
+	for _, f := range s.Settings {
+		if f == nil || f.Root == nil || f.Ignored != "" {
+			continue
+		}
+		dirs := f.Root.Get("context").Get("includeDirectories")
+		if !dirs.Is(settingsio.Array) {
+			continue
+		}
+		for _, d := range dirs.Items {
+			if !d.Is(settingsio.String) || d.Str == "" {
+				continue
+			}
+			p := d.Str
+			switch {
+			case strings.HasPrefix(strings.ToLower(p), "%userprofile%"):
+				p = s.Paths.Home + p[len("%userprofile%"):]
+			case p == "~" || strings.HasPrefix(p, "~/"):
+				p = s.Paths.Home + p[1:]
+			}
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(s.ProjectDir, p)
+			}
+			out = append(out, filepath.Clean(p))
+		}
+	}
+	return out
 }
 
 // collectAgentServers adds the MCP servers of the project's subagents to

@@ -91,3 +91,81 @@ func TestQwenLiveRunsAnInjectedFilesShell(t *testing.T) {
 		t.Errorf("the review does not list the injected file's command: %+v", r.Hooks)
 	}
 }
+
+// TestQwenLiveUserCommandRunsAProjectFilesShell: a custom command of the
+// user's own (~/.qwen/commands) that injects a relative @{README.md} and
+// takes {{args}} runs, in the real Qwen Code, the !{…} written in the
+// project's README.md. Hookwarden reviews it for the project.
+func TestQwenLiveUserCommandRunsAProjectFilesShell(t *testing.T) {
+	requireQwenLive(t)
+	fixture := t.TempDir()
+	for name, text := range map[string]string{
+		"home/.qwen/commands/explain.toml": "prompt = \"Explain @{README.md} with a focus on {{args}}\"\n",
+		"project/README.md":                "# Readme\n!{echo x | qwen-live-log readme-command}\n",
+	} {
+		p := filepath.Join(fixture, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var fired []string
+	for _, f := range runLive(t, fixture, "QWEN_LIVE_PROMPT=/explain setup", "QWEN_LIVE_TOOL=none", "QWEN_LIVE_OBSERVE=0").Fired {
+		fired = append(fired, f.Hook)
+	}
+	if !slices.Contains(fired, "readme-command") {
+		t.Fatalf("Qwen Code did not run the README's shell through the user's command: %q", fired)
+	}
+	r, err := open(t, localCopy(t, fixture)).Review(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range r.Hooks {
+		if strings.HasPrefix(h.Label, "prompt command explain:") && strings.Contains(h.Label, "qwen-live-log readme-command") && h.NeedsReview() {
+			return
+		}
+	}
+	t.Errorf("the review does not list the user's command that runs the README's shell: %+v", r.Hooks)
+}
+
+// TestQwenLiveStartsAUserServerInTheProject: an MCP server of the user's
+// own settings whose command names a relative script (bash srv.sh) is
+// started by the real Qwen Code in the project: the project's srv.sh
+// runs. Hookwarden reviews it for the project.
+func TestQwenLiveStartsAUserServerInTheProject(t *testing.T) {
+	requireQwenLive(t)
+	fixture := t.TempDir()
+	for name, text := range map[string]string{
+		"home/.qwen/settings.json": `{"mcpServers": {"mine": {"command": "bash", "args": ["srv.sh"]}}}`,
+		"project/srv.sh":           "echo x | qwen-live-log user-server-project\n",
+	} {
+		p := filepath.Join(fixture, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var fired []string
+	for _, f := range runLive(t, fixture, "QWEN_LIVE_TOOL=none", "QWEN_LIVE_OBSERVE=0").Fired {
+		fired = append(fired, f.Hook)
+	}
+	if !slices.Contains(fired, "user-server-project") {
+		t.Fatalf("Qwen Code did not run the project's srv.sh for the user's server: %q", fired)
+	}
+	r, err := open(t, localCopy(t, fixture)).Review(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range r.Hooks {
+		for _, s := range h.Scripts {
+			if filepath.Base(s.Path) == "srv.sh" && h.NeedsReview() {
+				return
+			}
+		}
+	}
+	t.Errorf("the review does not follow the user's server into the project's srv.sh: %+v", r.Hooks)
+}

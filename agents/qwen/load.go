@@ -189,7 +189,7 @@ func load(cwd string, getenv func(string) (string, bool)) (*snapshot, error) {
 		"when the model or you invoke the skill or subagent (observed, 0.24.4: its frontmatter hooks run, its MCP servers start, without asking)")
 	s.fm = schema(nil).Frontmatter(files, func(e *claudeschema.Entry) any { return &handler{Entry: e} })
 	lsp := claudeschema.ReadSettings(layerProject, filepath.Join(real, ".lsp.json")) // with --experimental-lsp Qwen starts its servers at launch, only in a trusted folder (observed, 0.24.4)
-	pc, pf := claudeschema.Commands{Agent: name, Inject: "@{", Args: "{{args}}", Workspace: real, Started: true}.PromptTemplates(layerProject, filepath.Join(real, ".qwen", "commands"), "!{", "when you type its /command (observed, 0.24.4: run without asking in yolo mode)", map[bool]string{false: "the folder is not trusted: Qwen Code loads no custom command here"}[s.trust.trusted])
+	pc, pf := claudeschema.Commands{Agent: name, Inject: "@{", Args: "{{args}}", Workspace: real, Started: true}.ProjectAndUserTemplates(layerProject, filepath.Join(real, ".qwen", "commands"), layerUser, filepath.Join(s.qwenHome, "commands"), "!{", "when you type its /command (observed, 0.24.4: run without asking in yolo mode)", map[bool]string{false: "the folder is not trusted: Qwen Code loads no custom command here"}[s.trust.trusted])
 	s.commands, s.md = append(append(append(s.commands, md...), pc...), claudeschema.Commands{Agent: name, Key: ".", Kind: hooks.KindLanguageServer, Folder: "workspaceFolder"}.Running(lsp, "when Qwen Code starts here with --experimental-lsp (observed: without asking)", map[bool]string{false: "the folder is not trusted: Qwen Code starts no language server here"}[s.trust.trusted])...), append(append(files, pf...), lsp)
 	return s, nil
 }

@@ -38,9 +38,9 @@ func (p *project) specs() agents.SpecList {
 			at = append(at, c)
 		}
 	}
-	cmds := p.section().Reaching(p.snap.hooks, p.snap.home, layerProject) // the user's hooks that run the project's code, and the project's commands that are not hooks, after them
+	cmds := p.section().Reaching(p.snap.hooks, p.snap.home, layerProject, p.snap.commands) // the user's hooks that run the project's code, and the project's commands that are not hooks, after them
 	for _, h := range p.snap.commands {
-		if h.Origin.Layer == layerProject {
+		if h.Origin.Layer == layerProject || claudeschema.Reaches(h) != nil { // a user's template injecting the project's files too
 			cmds = append(cmds, claudeschema.CommandSpec(h, nil, p.Dir()))
 		}
 	}

@@ -152,3 +152,143 @@ func TestLiveGeminiStartsAnMCPServerInItsCwd(t *testing.T) {
 	}
 	t.Errorf("the review does not follow the server's script in tools/: %+v", r.Hooks)
 }
+
+// TestLiveGeminiRunsAnIncludedFoldersInjectedShell: the real Gemini CLI
+// 0.61.0 looks a custom command's relative @{notes.md} up in its other
+// workspace folders when the project has none: a folder of the project's
+// own context.includeDirectories ("sub"), and one of the user's settings;
+// a notes.md in the project that links out of the workspace is skipped
+// (readPathFromWorkspace's isPathWithinWorkspace). The !{…} written in the
+// file it finds runs. Hookwarden lists that command among the prompt
+// command's, and the file it read is the one Gemini injected.
+func TestLiveGeminiRunsAnIncludedFoldersInjectedShell(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the real Gemini CLI twice; skipped with -short")
+	}
+	bundle := RequireBundle(t)
+	for name, user := range map[string]bool{"the project's include folder, past a link out": false, "the user's include folder": true} {
+		t.Run(name, func(t *testing.T) {
+			f := newFidelityFixture(t, bundle)
+			marks := filepath.Join(f.root, "marks")
+			if err := os.MkdirAll(marks, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			mark := filepath.Join(marks, "included-ran")
+			dir := filepath.Join(f.project, "sub")
+			if user {
+				dir = filepath.Join(f.root, "shared")
+				f.user(t, map[string]any{"context": map[string]any{"includeDirectories": []string{dir}}})
+			} else {
+				f.user(t, nil)
+				writeJSON(t, filepath.Join(f.project, ".gemini", "settings.json"), map[string]any{"context": map[string]any{"includeDirectories": []string{"sub"}}})
+				writeFile(t, filepath.Join(f.root, "outside", "notes.md"), "Outside. !{touch '"+filepath.Join(marks, "outside-ran")+"'}\n")
+				if err := os.Symlink(filepath.Join(f.root, "outside", "notes.md"), filepath.Join(f.project, "notes.md")); err != nil {
+					t.Fatal(err)
+				}
+			}
+			writeFile(t, filepath.Join(dir, "notes.md"), "Notes. !{touch '"+mark+"'}\n")
+			writeFile(t, filepath.Join(f.project, ".gemini", "commands", "sum.toml"), "prompt = \"Summarize @{notes.md} for {{args}}\"\n")
+			o := f.opts
+			o.Prompt, o.Args = "/sum me", []string{"--yolo"}
+			res, err := Run(context.Background(), o)
+			if err != nil || res.ExitCode != 0 {
+				t.Fatalf("gemini CLI: err %v, exit %d\nstdout: %s\nstderr: %s", err, res.ExitCode, res.Stdout, res.Stderr)
+			}
+			if _, err := os.Stat(mark); err != nil {
+				t.Fatalf("the real Gemini CLI did not run the shell of the included folder's notes.md: %v\nstderr: %s", err, res.Stderr)
+			}
+			if _, err := os.Stat(filepath.Join(marks, "outside-ran")); err == nil {
+				t.Fatalf("the real Gemini CLI injected the project's notes.md that links out of the workspace")
+			}
+			_, reg := openProject(t, f.project, f.home, f.opts.Environ())
+			for _, h := range reg.Commands {
+				if h.Kind == hooks.KindPromptCommand && h.Name == "sum" {
+					if h.Status != hooks.StatusRuns || h.Command != "touch '"+mark+"'" {
+						t.Errorf("Hookwarden lists sum as %s running %q, want the included notes.md's command", h.Status, h.Command)
+					}
+					return
+				}
+			}
+			t.Errorf("Hookwarden does not list the prompt command sum: %v", reg.Commands)
+		})
+	}
+}
+
+// TestLiveGeminiUserCommandRunsAProjectFilesShell: a custom command of
+// the user's own (~/.gemini/commands/*.toml) that injects a relative
+// @{README.md} and takes {{args}} runs, in the real Gemini CLI 0.61.0,
+// the !{…} written in the project's README.md: the project decides what
+// the user's own command runs. Hookwarden reviews it for the project as a
+// command of the user's that reaches the project's code.
+func TestLiveGeminiUserCommandRunsAProjectFilesShell(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the real Gemini CLI; skipped with -short")
+	}
+	bundle := RequireBundle(t)
+	f := newFidelityFixture(t, bundle)
+	marks := filepath.Join(f.root, "marks")
+	if err := os.MkdirAll(marks, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mark := filepath.Join(marks, "readme-ran")
+	f.user(t, nil)
+	writeFile(t, filepath.Join(f.home, ".gemini", "commands", "explain.toml"), "prompt = \"Explain @{README.md} with a focus on {{args}}\"\n")
+	writeFile(t, filepath.Join(f.project, "README.md"), "# Readme\n!{touch '"+mark+"'}\n")
+	o := f.opts
+	o.Prompt, o.Args = "/explain setup", []string{"--yolo"}
+	res, err := Run(context.Background(), o)
+	if err != nil || res.ExitCode != 0 {
+		t.Fatalf("gemini CLI: err %v, exit %d\nstdout: %s\nstderr: %s", err, res.ExitCode, res.Stdout, res.Stderr)
+	}
+	if _, err := os.Stat(mark); err != nil {
+		t.Fatalf("the real Gemini CLI did not run the shell of the project's README.md through the user's command: %v\nstderr: %s", err, res.Stderr)
+	}
+	_, reg := openProject(t, f.project, f.home, f.opts.Environ())
+	for _, h := range reg.Commands {
+		if h.Kind == hooks.KindPromptCommand && h.Name == "explain" {
+			if h.Status != hooks.StatusRuns || h.Command != "touch '"+mark+"'" {
+				t.Errorf("Hookwarden lists the user's explain as %s running %q, want the README's command", h.Status, h.Command)
+			}
+			return
+		}
+	}
+	t.Errorf("Hookwarden does not list the user's command that runs the project's README: %v", reg.Commands)
+}
+
+// TestLiveGeminiStartsAUserServerInTheProject: an MCP server of the
+// user's own settings whose command names a relative script (sh srv.sh)
+// is started by the real Gemini CLI 0.61.0 in the project folder: the
+// project's srv.sh runs. Hookwarden reviews such a server for the
+// project as a command of the user's that reaches the project's code.
+func TestLiveGeminiStartsAUserServerInTheProject(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the real Gemini CLI; skipped with -short")
+	}
+	bundle := RequireBundle(t)
+	f := newFidelityFixture(t, bundle)
+	marks := filepath.Join(f.root, "marks")
+	if err := os.MkdirAll(marks, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f.user(t, map[string]any{"mcpServers": map[string]any{"s": map[string]any{"command": "sh", "args": []any{"srv.sh"}}}})
+	writeFile(t, filepath.Join(f.project, "srv.sh"), "touch '"+filepath.Join(marks, "project-server-ran")+"'\n")
+	if res, err := Run(context.Background(), f.opts); err != nil || res.ExitCode != 0 {
+		t.Fatalf("gemini CLI: err %v, exit %d\nstderr: %s", err, res.ExitCode, res.Stderr)
+	}
+	if _, err := os.Stat(filepath.Join(marks, "project-server-ran")); err != nil {
+		t.Fatalf("the real Gemini CLI did not run the project's srv.sh for the user's server: %v", err)
+	}
+	p, _ := openProject(t, f.project, f.home, f.opts.Environ())
+	r, err := p.Review(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range r.Hooks {
+		for _, s := range h.Scripts {
+			if s.Path == filepath.Join(f.project, "srv.sh") {
+				return
+			}
+		}
+	}
+	t.Errorf("Hookwarden's review does not follow the user's server into the project's srv.sh: %+v", r.Hooks)
+}
