@@ -8,6 +8,12 @@
 #
 #   scripts/perf/guard.sh [-r runs] [-a agent] BIN...
 #
+# Two floors: "floor" lists p1 with the same config folder as the check,
+# so it reads the 1,000-approval store too (the floor as measured before);
+# "floor1" lists p1 with a config folder of its own holding only p1's
+# approval (a one-hook project as a user with one project has it), the
+# lower and stricter floor. The ratios of both are printed.
+#
 # Prints each run (binary, what, wall s, CPU s = user + system, peak KB) and
 # the medians. On a loaded machine compare the CPU seconds.
 set -eu
@@ -52,6 +58,12 @@ if [ ! -d "$root/p1000" ]; then
 	find "$root/p1000/hooks" -type f -exec touch -d '-1 min' {} +
 	(cd "$root/p1000" && "$1" guard check >/dev/null)
 fi
+if [ ! -d "$root/config1" ]; then
+	mkdir -p "$root/config1"
+	for a in gemini claude codex copilot qwen; do
+		(cd "$root/p1" && HOOKWARDEN_CONFIG_DIR="$root/config1" "$1" trust --all --agent "$a" >/dev/null 2>&1) || true
+	done
+fi
 out="$root/results.$$"
 : >"$out"
 echo "# $(date -u) $agent, load: $(uptime | sed 's/.*load/load/')"
@@ -61,6 +73,7 @@ while [ $i -lt "$runs" ]; do
 		b=$(basename "$bin")
 		(cd "$root/p1000" && /usr/bin/time -f "$b check %e %U %S %M" "$bin" guard check >/dev/null 2>>"$out") || true
 		(cd "$root/p1" && /usr/bin/time -f "$b floor %e %U %S %M" "$bin" list --json --agent "$agent" >/dev/null 2>>"$out")
+		(cd "$root/p1" && HOOKWARDEN_CONFIG_DIR="$root/config1" /usr/bin/time -f "$b floor1 %e %U %S %M" "$bin" list --json --agent "$agent" >/dev/null 2>>"$out")
 	done
 	i=$((i + 1))
 done
@@ -68,10 +81,16 @@ awk '{printf "%s %s %s %.2f %s\n", $1, $2, $3, $4 + $5, $6}' "$out"
 echo "# medians (wall s, CPU s):"
 for bin in "$@"; do
 	b=$(basename "$bin")
-	for what in check floor; do
+	for what in check floor floor1; do
 		w=$(awk -v b="$b" -v c="$what" '$1==b && $2==c {print $3}' "$out" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
 		c=$(awk -v b="$b" -v c="$what" '$1==b && $2==c {print $4 + $5}' "$out" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
 		echo "$b $what median ${w}s cpu ${c}s"
+		eval "w_$what=$w c_$what=$c"
+	done
+	for what in floor floor1; do
+		eval "fw=\$w_$what fc=\$c_$what"
+		awk -v b="$b" -v f="$what" -v cw="$w_check" -v cc="$c_check" -v fw="$fw" -v fc="$fc" \
+			'BEGIN {printf "%s check / %s: wall %.2f cpu %.2f\n", b, f, (fw > 0 ? cw / fw : 0), (fc > 0 ? cc / fc : 0)}'
 	done
 done
 echo "# $(date -u) load: $(uptime | sed 's/.*load/load/')"
