@@ -8,8 +8,14 @@
 #
 #   scripts/perf/guard.sh [-r runs] [-a agent] BIN...
 #
-# Prints each run (binary, what, wall s, CPU s = user + system, peak KB) and
-# the medians. On a loaded machine compare the CPU seconds.
+# Two floors: "floor" lists p1 with the same config folder as the check,
+# so it reads the 1,000-approval store too (the floor as measured before);
+# "floor1" lists p1 with a config folder of its own holding only p1's
+# approval (a one-hook project as a user with one project has it), the
+# lower and stricter floor. The ratios of both are printed.
+#
+# Prints each run (binary, what, wall ms, CPU ms) and the medians and
+# ratios. On a loaded machine compare the CPU milliseconds.
 set -eu
 runs=7 agent=gemini
 while getopts r:a: o; do
@@ -52,26 +58,57 @@ if [ ! -d "$root/p1000" ]; then
 	find "$root/p1000/hooks" -type f -exec touch -d '-1 min' {} +
 	(cd "$root/p1000" && "$1" guard check >/dev/null)
 fi
+if [ ! -d "$root/config1" ]; then
+	mkdir -p "$root/config1"
+	for a in gemini claude codex copilot qwen; do
+		(cd "$root/p1" && HOOKWARDEN_CONFIG_DIR="$root/config1" "$1" trust --all --agent "$a" >/dev/null 2>&1) || true
+	done
+fi
 out="$root/results.$$"
 : >"$out"
+# one runs a command and records its wall and CPU milliseconds: the wall
+# from date +%s%N, the CPU perf's task-clock when perf is there, else the
+# user + system time /usr/bin/time reports (10 ms ticks: a one-hook floor
+# reads as 0 in them, hence perf).
+if perf stat -x, -e task-clock true >/dev/null 2>&1; then
+	cpu() { perf stat -x, -e task-clock "$@" 2>&1 >/dev/null | awk -F, '/task-clock/ {print $1}'; }
+else
+	cpu() { /usr/bin/time -f "%U %S" "$@" 2>&1 >/dev/null | tail -1 | awk '{print ($1 + $2) * 1000}'; }
+fi
+one() { # name what dir config args...
+	name=$1 what=$2 dir=$3
+	export HOOKWARDEN_CONFIG_DIR="$4"
+	shift 4
+	start=$(date +%s%N)
+	c=$(cd "$dir" && cpu "$@")
+	end=$(date +%s%N)
+	echo "$name $what $(((end - start) / 1000000)) $c" | awk '{printf "%s %s %.1f %.1f\n", $1, $2, $3, $4}' >>"$out"
+}
 echo "# $(date -u) $agent, load: $(uptime | sed 's/.*load/load/')"
 i=0
 while [ $i -lt "$runs" ]; do
 	for bin in "$@"; do
 		b=$(basename "$bin")
-		(cd "$root/p1000" && /usr/bin/time -f "$b check %e %U %S %M" "$bin" guard check >/dev/null 2>>"$out") || true
-		(cd "$root/p1" && /usr/bin/time -f "$b floor %e %U %S %M" "$bin" list --json --agent "$agent" >/dev/null 2>>"$out")
+		one "$b" check "$root/p1000" "$root/config" "$bin" guard check
+		one "$b" floor "$root/p1" "$root/config" "$bin" list --json --agent "$agent"
+		one "$b" floor1 "$root/p1" "$root/config1" "$bin" list --json --agent "$agent"
 	done
 	i=$((i + 1))
 done
-awk '{printf "%s %s %s %.2f %s\n", $1, $2, $3, $4 + $5, $6}' "$out"
-echo "# medians (wall s, CPU s):"
+cat "$out"
+echo "# medians (wall ms, CPU ms):"
 for bin in "$@"; do
 	b=$(basename "$bin")
-	for what in check floor; do
+	for what in check floor floor1; do
 		w=$(awk -v b="$b" -v c="$what" '$1==b && $2==c {print $3}' "$out" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-		c=$(awk -v b="$b" -v c="$what" '$1==b && $2==c {print $4 + $5}' "$out" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-		echo "$b $what median ${w}s cpu ${c}s"
+		c=$(awk -v b="$b" -v c="$what" '$1==b && $2==c {print $4}' "$out" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+		echo "$b $what median ${w} ms cpu ${c} ms"
+		eval "w_$what=$w c_$what=$c"
+	done
+	for what in floor floor1; do
+		eval "fw=\$w_$what fc=\$c_$what"
+		awk -v b="$b" -v f="$what" -v cw="$w_check" -v cc="$c_check" -v fw="$fw" -v fc="$fc" \
+			'BEGIN {printf "%s check / %s: wall %.2f cpu %.2f\n", b, f, (fw > 0 ? cw / fw : 0), (fc > 0 ? cc / fc : 0)}'
 	done
 done
 echo "# $(date -u) load: $(uptime | sed 's/.*load/load/')"
