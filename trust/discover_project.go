@@ -36,25 +36,25 @@ const FoundArgument Found = "argument"
 // finds first from the shell's folders (walking up, within the project),
 // each that exists.
 func (d *discoverer) localBin(sc *scope, w *syntax.Word, name, via string) {
-	if name == "" || strings.ContainsAny(name, "/\\") || strings.HasPrefix(name, "-") {
+	if name == "" || strings.HasPrefix(name, "-") || strings.ContainsAny(name, "/\\") && !scopedPackage(name) {
 		return
 	}
-	if at := strings.LastIndexByte(name, '@'); at > 0 {
-		name = name[:at] // npx prettier@3 runs the local one only when it fits; both are the project's to decide
-	}
-	if strings.HasPrefix(name, "@") {
-		if _, after, ok := strings.Cut(name, "/"); ok {
-			name = after // npx @scope/pkg runs the bin of its name
-		}
-	}
+	// npx prettier@3 runs the local one only when it fits; both are the
+	// project's to decide. npx @scope/pkg runs the bin of its name, or
+	// the one bin of the package installed under node_modules/@scope/pkg.
+	pkg, bin := packageName(name), packageBin(name)
 	for _, start := range sc.cwds {
 		for dir := start; within(dir, d.project); dir = filepath.Dir(dir) {
-			bin := filepath.Join(dir, "node_modules", ".bin", name)
-			if fi, err := os.Stat(bin); err == nil && fi.Mode().IsRegular() {
-				d.add(sc, w, bin, via, FoundLocalBin, false, false)
-				break
+			found := false
+			if fi, err := os.Stat(filepath.Join(dir, "node_modules", ".bin", bin)); err == nil && fi.Mode().IsRegular() {
+				d.add(sc, w, filepath.Join(dir, "node_modules", ".bin", bin), via, FoundLocalBin, false, false)
+				found = true
 			}
-			if dir == d.project || filepath.Dir(dir) == dir {
+			if manifest := filepath.Join(dir, "node_modules", filepath.FromSlash(pkg), "package.json"); exists(manifest) {
+				d.addData(sc, manifest, via+" package", FoundConfig)
+				found = true
+			}
+			if found || dir == d.project || filepath.Dir(dir) == dir {
 				break
 			}
 		}

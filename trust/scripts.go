@@ -288,13 +288,20 @@ func (d *discoverer) wrapper(st *syntax.Stmt, name string, words []cmdWord, sc *
 		if name == "uvx" {
 			d.pythonProject(st, name, "run", words[1:len(words)-len(rest)], rest, sc)
 		}
-		if rest[0].v.ok && !strings.ContainsRune(rest[0].v.text, '/') {
+		if rest[0].v.ok && (!strings.ContainsRune(rest[0].v.text, '/') || name != "uvx" && scopedPackage(rest[0].v.text)) {
 			d.localBin(sc, rest[0].w, rest[0].v.text, name)
 			from := "node_modules, a cache or the registry"
 			if name == "uvx" {
 				from = "uv's cache or the package index"
 			}
 			d.unresolved(sc, st, name+" runs the package "+rest[0].v.text+" (from "+from+"), whose code Hookwarden does not read")
+			if scopedPackage(rest[0].v.text) {
+				// npx @scope/pkg runs the package's bin, never a file
+				// named @scope/pkg: what follows is seen through as
+				// that bin, found on the PATH npx makes.
+				rest = append([]cmdWord{rest[0]}, rest[1:]...)
+				rest[0].v.text = packageBin(rest[0].v.text)
+			}
 		}
 		rc.via = name
 		return rest, true
@@ -676,4 +683,40 @@ func isDir(p string) bool {
 func exists(p string) bool {
 	_, err := os.Lstat(p)
 	return err == nil
+}
+
+// scopedPackage says whether a package runner's first word names a
+// scoped npm package (@scope/name, with an optional @version), which
+// the runner fetches or finds in node_modules, not a path.
+func scopedPackage(spec string) bool {
+	if !strings.HasPrefix(spec, "@") {
+		return false
+	}
+	scope, rest, ok := strings.Cut(spec[1:], "/")
+	if !ok || scope == "" || rest == "" || strings.HasPrefix(rest, "@") {
+		return false
+	}
+	name, _, _ := strings.Cut(rest, "@")
+	return name != "" && !strings.ContainsAny(scope+name, "/\\") && name != "." && name != ".."
+}
+
+// packageName is spec without its @version: prettier@3 → prettier,
+// @scope/pkg@1 → @scope/pkg.
+func packageName(spec string) string {
+	if at := strings.LastIndexByte(spec, '@'); at > 0 {
+		return spec[:at]
+	}
+	return spec
+}
+
+// packageBin is the bin a runner starts for spec when the package has one
+// of its name: the name without its scope and version.
+func packageBin(spec string) string {
+	name := packageName(spec)
+	if strings.HasPrefix(name, "@") {
+		if _, after, ok := strings.Cut(name, "/"); ok {
+			return after
+		}
+	}
+	return name
 }
