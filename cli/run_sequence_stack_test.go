@@ -120,9 +120,9 @@ func TestSandboxedSequenceShowsTheEarlierHooksFiles(t *testing.T) {
 				Results []hookDoc `json:"results"` // Gemini CLI's document
 			}
 			text := run("--sandbox", "--json")
-			hs := doc.Hooks
 			err := json.Unmarshal([]byte(text), &doc)
-			if hs = doc.Hooks; len(hs) == 0 {
+			hs := doc.Hooks
+			if len(hs) == 0 {
 				hs = doc.Results
 			}
 			if err != nil || len(hs) != 2 || hs[0].Sandbox == nil || hs[1].Sandbox == nil {
