@@ -29,6 +29,8 @@ func TestGitDataLeavesOutWhatRunsCode(t *testing.T) {
 		"/p/.git/modules/vendor/x/hooks/":           false,
 		"/p/.git/worktrees/w/config.worktree":       false,
 		"/p/.git/modules/a/modules/b/config":        false,
+		"/p/.git/modules/refs/config":               false,
+		"/p/.git/modules/objects/hooks/post-merge":  false,
 		"/p/src/main.go":                            false,
 	} {
 		if got := gitData(p); got != want {

@@ -259,7 +259,8 @@ func tracedFiles(project string, rv HookReview, run *HookRun, payload string, op
 // hooks/, read by a git run there: they are no data either (a
 // core.fsmonitor written into a submodule's config runs when a hook runs
 // git status in it). A file named config or a folder named hooks
-// outside refs/, logs/ and objects/ is taken as such (fail closed).
+// outside the top's refs/, logs/ and objects/ is taken as such (fail
+// closed: a ref of a submodule named so is then watched too).
 func gitData(p string) bool {
 	i := strings.LastIndex(p, "/.git/")
 	if i < 0 {
@@ -268,8 +269,8 @@ func gitData(p string) bool {
 	parts := strings.Split(p[i+len("/.git/"):], "/")
 	for j, el := range parts {
 		switch {
-		case el == "refs" || el == "logs" || el == "objects":
-			return true
+		case j == 0 && (el == "refs" || el == "logs" || el == "objects"):
+			return true // not below modules/: a submodule may be named so
 		case el == "hooks" && j < len(parts)-1:
 			return false // the folder or a file in it
 		case j == len(parts)-1 && (el == "config" || el == "config.worktree"):
