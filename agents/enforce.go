@@ -115,10 +115,11 @@ func NewEnforcement(project string, reviews []AgentReview) (*Enforcement, error)
 		if !ok {
 			return fmt.Errorf("cannot tell how %s starts its hook %s, so it cannot be enforced", ar.Title, rv.Label)
 		}
-		// the key is the agent and the command text: what runs is the
-		// same for every hook of that text, and stays the hook's from
-		// one review to the next (exec reads the rules again when a
-		// file changes; a process keeps the key it was given)
+		// the key is the agent and the command text, which stays the
+		// hook's from one review to the next (exec reads the rules
+		// again when a file changes; a process keeps the key it was
+		// given); hooks of one text may still start other argv (an
+		// exec-form hook's args), so add keeps each one's match
 		e.add(hookKey(ar, h), label, match, rv)
 		return nil
 	})
@@ -129,13 +130,22 @@ func NewEnforcement(project string, reviews []AgentReview) (*Enforcement, error)
 }
 
 // add holds the processes that match to what rv's approval covers
-// (under key, with the approvals of the entries before it of that key).
+// (under key, with the approvals and the starts of the entries before it
+// of that key).
 func (e *Enforcement) add(key, label string, match func([]string) bool, rv *HookReview) {
 	eh := e.hooks[key]
-	if eh == nil {
+	switch {
+	case eh == nil:
 		eh = &enforcedHook{label: label, match: match, sums: map[string][]string{}, any: map[string]bool{}}
 		e.hooks[key] = eh
 		e.keys = append(e.keys, key)
+	default:
+		// one command text need not be one start: two exec-form hooks
+		// of one program with other args are started with other argv,
+		// and each start is the key's (else the second hook's process
+		// would be the agent's own, unheld)
+		first := eh.match
+		eh.match = func(argv []string) bool { return first(argv) || match(argv) }
 	}
 	for _, s := range rv.Scripts {
 		if s.Flagged || strings.HasSuffix(s.Path, "/") {

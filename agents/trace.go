@@ -254,13 +254,30 @@ func tracedFiles(project string, rv HookReview, run *HookRun, payload string, op
 // gitData reports whether p is git's own data in a .git folder (not its
 // config or hooks, which run code); p with a trailing separator is a
 // folder's listing (.git itself and its folders but hooks/ are git's data).
+// The git folders of submodules and worktrees inside it (modules/NAME/,
+// worktrees/NAME/) hold their own config (config, config.worktree) and
+// hooks/, read by a git run there: they are no data either (a
+// core.fsmonitor written into a submodule's config runs when a hook runs
+// git status in it). A file named config or a folder named hooks
+// outside the top's refs/, logs/ and objects/ is taken as such (fail
+// closed: a ref of a submodule named so is then watched too).
 func gitData(p string) bool {
 	i := strings.LastIndex(p, "/.git/")
 	if i < 0 {
 		return false
 	}
-	rest := p[i+len("/.git/"):]
-	return rest != "config" && !strings.HasPrefix(rest, "hooks/")
+	parts := strings.Split(p[i+len("/.git/"):], "/")
+	for j, el := range parts {
+		switch {
+		case j == 0 && (el == "refs" || el == "logs" || el == "objects"):
+			return true // not below modules/: a submodule may be named so
+		case el == "hooks" && j < len(parts)-1:
+			return false // the folder or a file in it
+		case j == len(parts)-1 && (el == "config" || el == "config.worktree"):
+			return false
+		}
+	}
+	return true
 }
 
 // inside reports whether p is dir or in it.

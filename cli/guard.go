@@ -654,10 +654,13 @@ func (io *IO) nestedItems(ctx context.Context, env agents.Env, repo *guard.Repo,
 		return []guard.Item{{Agent: "git", Status: "unreadable", Level: risk.LevelReview,
 			Label: all[0].ListError + ": review them with hookwarden audit --project FOLDER"}}, nil, nil
 	}
-	type key struct{ agent, status, label, where string }
+	// file is the hook's own file when it is the folder's: such an item
+	// is never the top's, however alike its words (one command text in
+	// two packages' settings, each running its own script)
+	type key struct{ agent, status, label, where, file string }
 	seen := map[key]bool{}
 	for _, it := range listed {
-		seen[key{it.Agent, it.Status, it.Label, it.Where}] = true
+		seen[key{it.Agent, it.Status, it.Label, it.Where, ""}] = true
 	}
 	more := false
 	for _, a := range all {
@@ -672,10 +675,16 @@ func (io *IO) nestedItems(ctx context.Context, env agents.Env, repo *guard.Repo,
 			}
 			var folderItems []guard.Item
 			var changed [][]string
+			var files []string
 			for _, h := range f.Review.Hooks {
 				if h.NeedsReview() {
 					folderItems = append(folderItems, guardHookItem(title, h))
 					changed = append(changed, agents.ChangedScripts(h))
+					file := ""
+					if rel, err := filepath.Rel(f.Project, h.File); h.File != "" && err == nil && filepath.IsLocal(rel) {
+						file = h.File
+					}
+					files = append(files, file)
 				}
 			}
 			folderItems = append(folderItems, guardFolderItems(title, f.Review)...)
@@ -684,7 +693,10 @@ func (io *IO) nestedItems(ctx context.Context, env agents.Env, repo *guard.Repo,
 				folderItems = append(folderItems, guard.Item{Agent: title, Status: "needs review", Label: "audit there", Level: risk.LevelReview})
 			}
 			for i, it := range folderItems {
-				k := key{it.Agent, it.Status, it.Label, it.Where}
+				k := key{it.Agent, it.Status, it.Label, it.Where, ""}
+				if i < len(files) {
+					k.file = files[i]
+				}
 				if seen[k] {
 					continue
 				}

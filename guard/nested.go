@@ -13,10 +13,14 @@ import (
 // agent starts in (".agent/settings.json", a folder as ".agent/skills/").
 // An agent started in such a folder reads its files, which the review of
 // the top does not (a monorepo's package: the user starts the agent in
-// it). At most max folders; more reports that there were others. An error
-// from git is returned as is.
+// it). The files of checked-out submodules count too (a pull that
+// updates one, with submodule.recurse or git submodule update, brings
+// its agent files). At most max folders; more reports that there were
+// others. An error from git is returned as is.
 func NestedFolders(ctx context.Context, repo *Repo, markers []string, max int) (dirs []string, more bool, err error) {
-	args := []string{"ls-files", "-z", "--"}
+	// --recurse-submodules: a submodule is one gitlink to the top's
+	// index, none of its files
+	args := []string{"ls-files", "-z", "--recurse-submodules", "--"}
 	for _, m := range markers {
 		if strings.HasSuffix(m, "/") {
 			args = append(args, ":(glob)*/**/"+m+"**")
