@@ -205,7 +205,51 @@ func Main(ctx context.Context, args []string, io *IO) int {
 	if slices.Contains(agentFree, c.name) {
 		agent = nil
 	}
-	return finish(io, c, agent, c.run(ctx, io, io.agentOrDefault(agent), rest))
+	code := finish(io, c, agent, c.run(ctx, io, io.agentOrDefault(agent), rest))
+	if c.name == "audit" && !hasAgentFlag(args[1:]) && !wantsHelp(rest) && code != ExitUsage {
+		code = auditOtherAgents(ctx, io, c, io.agentOrDefault(agent), rest, code)
+	}
+	return code
+}
+
+// hasAgentFlag says whether args choose an agent (--agent NAME).
+func hasAgentFlag(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if a == "--agent" || a == "-agent" || strings.HasPrefix(a, "--agent=") || strings.HasPrefix(a, "-agent=") {
+			return true
+		}
+	}
+	return false
+}
+
+// auditOtherAgents: audit without --agent reviews the default agent, and
+// must not read clean while another agent's hooks of the same project
+// need review. Every other agent is audited quietly; each that needs
+// review (or holds a file that cannot be read) is named on stderr, so that
+// stdout stays the default agent's document (--json too), and the exit
+// code is the worst.
+func auditOtherAgents(ctx context.Context, cio *IO, c command, done agents.Agent, args []string, code int) int {
+	for _, a := range cio.Agents.All() {
+		if a == done {
+			continue
+		}
+		sub := *cio
+		sub.Stdout, sub.Stderr = io.Discard, io.Discard
+		got := finish(&sub, c, a, c.run(ctx, &sub, a, args))
+		if got != ExitNeedsReview && got != ExitUnreadable {
+			continue
+		}
+		what := "needs review here"
+		if got == ExitUnreadable {
+			what = "has a file here that cannot be read"
+		}
+		printf(cio.Stderr, "hookwarden audit: %s also %s: hookwarden audit --agent %s (or --agent all)\n", a.Info().Title, what, a.Info().Name)
+		code = worseExit(code, got)
+	}
+	return code
 }
 
 // lookupCommand finds a command by name.

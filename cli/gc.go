@@ -32,8 +32,8 @@ func deferGC(limit int64) (restore func()) {
 	var once sync.Once
 	restore = func() {
 		once.Do(func() {
-			debug.SetMemoryLimit(mem)
 			debug.SetGCPercent(gc)
+			debug.SetMemoryLimit(mem) // last: a reader of the limit sees both put back
 		})
 	}
 	// Unreachable at once: the first collection runs its cleanup.
