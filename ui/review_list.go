@@ -160,7 +160,8 @@ func (v *reviewView) rebuildItems() {
 	// the count audit of the same folder gives (what the agent switch
 	// says): the start folders below the top included
 	below := startFoldersCount(v.project)
-	v.setTabCount(agents.ReviewCount(v.review) + below)
+	offs := projectSwitchOffs(v.project)
+	v.setTabCount(agents.ReviewCount(v.review) + below + len(offs))
 	if v.hasReport() {
 		s := reviewSummary(v.reviewNoun(), len(all), len(gone), n, unwatched, hidden)
 		if c, nc := commandCounts(all); c > 0 { // as audit counts them: hooks, and the commands that are not hooks
@@ -169,6 +170,9 @@ func (v *reviewView) rebuildItems() {
 		}
 		if below > 0 {
 			s += " In the start folders below: " + needsReview(below) + " (above)."
+		}
+		for _, o := range offs {
+			s += " " + switchOffLine(o)
 		}
 		v.summary.SetText(s)
 	}
@@ -229,6 +233,9 @@ func (v *reviewView) notCleanElsewhere() string {
 	}
 	if n := startFoldersCount(v.project); n > 0 {
 		out += " In the start folders below the top, " + needsReview(n) + ": open each with its Review button above."
+	}
+	for _, o := range projectSwitchOffs(v.project) {
+		out += " " + switchOffLine(o)
 	}
 	return out
 }
