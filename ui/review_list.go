@@ -252,6 +252,9 @@ func needsReview(n int) string {
 // keys, n needing review, unwatched approved but partly unwatched ones
 // (never counted as trusted) and hidden trusted ones.
 func reviewSummary(noun string, total, gone, n, unwatched, hidden int) string {
+	// the window has no strict mode: it counts them 0, but say that the
+	// strict audit and exec refuse them (they exit 3)
+	const strictNote = " (hookwarden audit --strict and exec refuse them)"
 	var s string
 	switch {
 	case total == 0:
@@ -259,11 +262,11 @@ func reviewSummary(noun string, total, gone, n, unwatched, hidden int) string {
 	case n == 0 && unwatched == 0:
 		s = fmt.Sprintf("All %s trusted.", plural(total, noun))
 	case n == 0:
-		s = fmt.Sprintf("All %s approved; %d %s.", plural(total, noun), unwatched, trust.PartlyUnwatchedLabel)
+		s = fmt.Sprintf("All %s approved; %d %s%s.", plural(total, noun), unwatched, trust.PartlyUnwatchedLabel, strictNote)
 	default:
 		s = fmt.Sprintf("%d of %s need review.", n, plural(total, noun))
 		if unwatched > 0 {
-			s += fmt.Sprintf(" %d %s.", unwatched, trust.PartlyUnwatchedLabel)
+			s += fmt.Sprintf(" %d %s%s.", unwatched, trust.PartlyUnwatchedLabel, strictNote)
 		}
 	}
 	if hidden > 0 {

@@ -23,3 +23,18 @@ func TestReviewCountsASwitchOffOfTheProtectiveHook(t *testing.T) {
 		t.Errorf("summary %q does not say what is switched off and where", got)
 	}
 }
+
+// `audit --strict` (and `exec`) exit 3 on approved but partly unwatched
+// hooks while the window, which has no strict mode, counts them 0: the
+// line above the list says so. Fails on coord: the summary named them
+// without saying that the strict audit refuses them.
+func TestReviewSummarySaysStrictAuditRefusesPartlyUnwatchedHooks(t *testing.T) {
+	f := newReviewFixture(t, approveUnwatched)
+	checkUnwatchedFixture(t, f.p)
+	if got := f.v.tab.Text; got != "Review" {
+		t.Errorf("tab label %q: a partly unwatched hook is not counted (no strict mode)", got)
+	}
+	if got := f.v.summary.Text; !strings.Contains(got, "audit --strict") {
+		t.Errorf("summary %q does not say that audit --strict refuses the partly unwatched hook", got)
+	}
+}
