@@ -119,6 +119,8 @@ func TestSetFolderTrustKeepsCopilotsComments(t *testing.T) {
 	p, _ = open(env, filepath.Join(root, "p"))
 	if _, err := p.SetFolderTrust(context.Background(), "trusted"); err == nil {
 		t.Error("a config.json with a trailing comma was edited")
+	} else if !strings.Contains(err.Error(), "Copilot CLI reads this file") || strings.Contains(err.Error(), "does not allow") {
+		t.Errorf("the refusal claims Copilot refuses a file it reads: %v", err)
 	}
 	if after, _ := os.ReadFile(cfgPath); string(after) != trailing {
 		t.Errorf("a file that could not be edited was touched:\n%s", after)
