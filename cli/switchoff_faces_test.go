@@ -40,6 +40,10 @@ func TestSwitchOffsCountEverywhere(t *testing.T) {
 	if code != ExitNeedsReview || !strings.Contains(out, "switched off") || !strings.Contains(out, ws+":3") {
 		t.Errorf("guard check: exit %d, want %d naming the switch-off at %s:3\n%s", code, ExitNeedsReview, ws, out)
 	}
+	// exec refuses to start an agent there, as for anything audit flags
+	if code, out := e.run("", "exec", "--", "true"); code != ExitNeedsReview || !strings.Contains(out, "switched off") {
+		t.Errorf("exec: exit %d, want %d naming the switch-off\n%s", code, ExitNeedsReview, out)
+	}
 	var buf bytes.Buffer
 	cio := &IO{Agents: testAgents(), Stdout: &buf, Stderr: &buf, Dir: e.project, GOOS: runtime.GOOS, Init: "/opt/hookwarden/bin/hookwarden",
 		Env: []string{"HOME=" + e.home, "HOOKWARDEN_CONFIG_DIR=" + e.store, "PATH=" + os.Getenv("PATH"), "HOOKWARDEN_CLAUDE_MANAGED_DIR=" + filepath.Join(e.home, "managed")}}
