@@ -56,6 +56,14 @@ func TestShellCodeBindsItsPositionalParameters(t *testing.T) {
 		`bash -c '. ./y.sh; bash "$1"' _ .claude/hooks/x.sh`,
 		`bash -c 'f() { bash "$1"; }; f y.sh' _ .claude/hooks/x.sh`,
 		`bash -c 'sh -c "bash \"\$0\""' .claude/hooks/x.sh`,
+		// arguments that find and xargs supply
+		`find . -name '*.sh' -exec bash -c 'bash "$0"' {} \;`,
+		`find . -name '*.sh' -exec bash -c 'bash "$1"' _ {} +`,
+		`ls | xargs -I{} bash -c 'bash "$0"' {}`,
+		`ls | xargs bash -c 'bash "$1"' _`,
+		`find . -name '*.sh' -exec sh -c 'for f; do bash "$f"; done' sh {} +`,
+		`bash -c 'for f; do bash "$f"; done' _ .claude/hooks/x.sh`,
+		`bash -c 'for f in "$@"; do bash "$f"; done' _ .claude/hooks/x.sh`,
 	} {
 		if d := discoverIn(t, p, c, rt); len(d.Unresolved) == 0 {
 			t.Errorf("%s: complete (scripts %v), want incomplete", c, d.Scripts)

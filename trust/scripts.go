@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -470,7 +471,7 @@ func (d *discoverer) interpret(st *syntax.Stmt, name string, ip interpreter, arg
 		}
 		if !w.v.ok {
 			if codeNext {
-				d.shellCodeOrUnseen(st, w, sc, via, ip.shell, args[i+1:]...)
+				d.shellCodeOrUnseen(st, w, sc, via, ip.shell, boundArgs(args[i+1:], rc)...)
 				return
 			}
 			if file := catOf(w.w); file != nil {
@@ -487,7 +488,7 @@ func (d *discoverer) interpret(st *syntax.Stmt, name string, ip interpreter, arg
 		}
 		switch {
 		case codeNext:
-			d.shellCodeOrUnseen(st, w, sc, via, ip.shell, args[i+1:]...)
+			d.shellCodeOrUnseen(st, w, sc, via, ip.shell, boundArgs(args[i+1:], rc)...)
 			return
 		case scriptNext:
 			d.addScriptArg(st, sc, w, via, ip.shell)
@@ -599,6 +600,21 @@ func (d *discoverer) interpret(st *syntax.Stmt, name string, ip interpreter, arg
 	case !ip.programFirst:
 		d.stdinCode(st, sc, via, ip.shell, pipeFrom)
 	}
+}
+
+// boundArgs are the words after sh -c CODE, those that xargs or find fill
+// in (rc.placeholder) unknown.
+func boundArgs(args []cmdWord, rc runCtx) []cmdWord {
+	if rc.placeholder == "" {
+		return args
+	}
+	out := slices.Clone(args)
+	for i := range out {
+		if strings.Contains(out[i].v.text, rc.placeholder) || strings.Contains(out[i].w.Lit(), rc.placeholder) {
+			out[i].v = unknown("the input of xargs or find")
+		}
+	}
+	return out
 }
 
 // addScriptArg lists the script argument of an interpreter.
