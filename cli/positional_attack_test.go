@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -61,5 +62,36 @@ func TestPositionalShellCodeComputedArgumentStaysIncomplete(t *testing.T) {
 	code := Main(context.Background(), []string{"audit", "--agent", "claude", "--strict"}, io)
 	if text := out.String() + errb.String(); code != 3 || !strings.Contains(text, "$0") {
 		t.Fatalf("audit --strict exit %d, want 3 naming $0:\n%s", code, text)
+	}
+}
+
+// The real Claude Code 2.1.332 (claude-live) runs the script the exec-form
+// idiom names: after the pull changed x.sh, audit exits 3 naming x.sh and
+// Claude Code runs the changed x.sh (its marker file appears).
+func TestClaudeLiveRunsThePositionalScript(t *testing.T) {
+	t.Parallel()
+	script := requireClaudeLive(t)
+	io, out, errb, project := claudeEnv(t, map[string]string{
+		"PROJECT/.claude/settings.json": `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+  {"type": "command", "command": "bash -c '[ -f \"$0\" ] && exec bash \"$0\"' ${CLAUDE_PROJECT_DIR}/.claude/hooks/x.sh"}]}]}}`,
+		"PROJECT/.claude/hooks/x.sh": "#!/bin/bash\nexit 0\n",
+	})
+	home := io.Env.Get("HOME")
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if code := Main(context.Background(), []string{"trust", "--agent", "claude", "--all"}, io); code != 0 {
+		t.Fatalf("trust --all exit %d: %s%s", code, out, errb)
+	}
+	if err := os.WriteFile(filepath.Join(project, ".claude", "hooks", "x.sh"), []byte("#!/bin/bash\necho x > \"$CLAUDE_PROJECT_DIR/pulled-ran.txt\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	errb.Reset()
+	if code := Main(context.Background(), []string{"audit", "--agent", "claude"}, io); code != ExitNeedsReview || !strings.Contains(out.String()+errb.String(), "x.sh") {
+		t.Errorf("audit exit %d, want 3 naming x.sh:\n%s%s", code, out, errb)
+	}
+	if created := runClaudeLiveFiles(t, script, project, home); !slices.Contains(created, "pulled-ran.txt") {
+		t.Errorf("the real Claude Code did not run the changed x.sh (created %q)", created)
 	}
 }
