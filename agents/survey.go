@@ -18,6 +18,10 @@ type FolderCount struct {
 	// an agent started there runs it; a folder that could not be reviewed
 	// counts one (fail closed).
 	InStartFolders int
+	// SwitchOffs are the folder's settings that switch off one of
+	// Hookwarden's own user-level hooks (ProjectSwitchOffs); each counts
+	// in NeedReview, as audit there decides.
+	SwitchOffs []SwitchOff
 	// Err is why the agent could not open the folder.
 	Err error
 }
@@ -64,7 +68,8 @@ func CountFolder(ctx context.Context, r *Registry, env Env, dir string) []Folder
 				c.InStartFolders++ // a folder that could not be reviewed
 			}
 		}
-		c.NeedReview += c.InStartFolders
+		c.SwitchOffs = ProjectSwitchOffs(p)
+		c.NeedReview += c.InStartFolders + len(c.SwitchOffs)
 		out = append(out, c)
 	}
 	return out

@@ -613,6 +613,10 @@ func (io *IO) reviewFolders(ctx context.Context, project string, repo *guard.Rep
 			return out, fmt.Errorf("%s: %w", title, err)
 		}
 		out.Items = append(out.Items, guardItems(title, r)...)
+		for _, o := range agents.ProjectSwitchOffs(p) {
+			// as audit: a project that switches off your own guard needs review
+			out.Items = append(out.Items, guard.Item{Agent: title, Status: "switched off", Label: switchOffText(o), Level: risk.LevelReview})
+		}
 		out.Unwatched = append(out.Unwatched, unwatchedItems(title, r)...)
 	}
 	if nested && repo != nil && agents.SameDir(project, repo.Top) {

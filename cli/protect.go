@@ -306,31 +306,21 @@ func runProtectCheck(ctx context.Context, io *IO, agent agents.Agent, args []str
 	return nil
 }
 
-// hookwardenHook reports whether command is one of Hookwarden's own
-// user-level hooks: the protective hook or the observer (record on).
-func hookwardenHook(command string) bool {
-	return strings.Contains(command, " protect-check --agent ") || strings.Contains(command, " observe --agent ") ||
-		strings.Contains(command, agents.ObserveBinary+" --agent ") || strings.Contains(command, agents.ObserveBinary+"' --agent ")
-}
-
 // reportSwitchOffs says on stderr, with file:line, every setting of the
 // project p that switches off a user-level hook of Hookwarden's
 // (agents.UserHookSwitches), and returns them.
 func reportSwitchOffs(io *IO, p agents.Project) []agents.SwitchOff {
-	sw, ok := p.(agents.UserHookSwitches)
-	if !ok {
-		return nil
-	}
-	offs := sw.SwitchOffs(hookwardenHook)
+	offs := agents.ProjectSwitchOffs(p)
 	for _, o := range offs {
-		what := "the observer (hookwarden record)"
-		if strings.Contains(o.Command, " protect-check ") {
-			what = "the protective hook (hookwarden protect)"
-		}
-		printf(io.Stderr, "hookwarden: %s is switched off by %s:%d: %s; a project that switches off your own guard needs review\n",
-			what, safetext.Line(o.File), o.Line, safetext.Line(o.Setting))
+		printf(io.Stderr, "hookwarden: %s\n", switchOffText(o))
 	}
 	return offs
+}
+
+// switchOffText says what o switches off and where, on one line.
+func switchOffText(o agents.SwitchOff) string {
+	return fmt.Sprintf("%s is switched off by %s:%d: %s; a project that switches off your own guard needs review",
+		o.What(), safetext.Line(o.File), o.Line, safetext.Line(o.Setting))
 }
 
 // readAtMost reads r to its end, refusing more than n bytes.

@@ -55,9 +55,22 @@ func ParseJSONCValue(path string, data []byte) (*Node, *ParseError) {
 	return parseStripped(path, data, stripped, newLineIndex(data), spans)
 }
 
+// ParseJWCC parses a file an agent reads as JSON with comments and trailing
+// commas (an object's or array's last value may be followed by a comma):
+// like ParseJSONCValue otherwise, any top-level value returned.
+func ParseJWCC(path string, data []byte) (*Node, *ParseError) {
+	stripped, spans := stripComments(data)
+	return parseWith(path, data, stripped, newLineIndex(data), spans, true)
+}
+
 // parseStripped parses text that holds no comments any more (they were
 // blanked in place), reporting positions in the original file.
 func parseStripped(path string, original, text []byte, lines *lineIndex, spans []commentSpan) (*Node, *ParseError) {
+	return parseWith(path, original, text, lines, spans, false)
+}
+
+// parseWith is parseStripped; trailingOK allows trailing commas.
+func parseWith(path string, original, text []byte, lines *lineIndex, spans []commentSpan, trailingOK bool) (*Node, *ParseError) {
 	fail := func(offset int, msg string) *ParseError {
 		line, col := lines.position(offset)
 		return &ParseError{Path: path, Line: line, Column: col, Msg: msg}
@@ -83,7 +96,7 @@ func parseStripped(path string, original, text []byte, lines *lineIndex, spans [
 		}
 		return nil, fail(offset, msg)
 	}
-	b := nodeBuilder{lines: lines, original: original}
+	b := nodeBuilder{lines: lines, original: original, trailingOK: trailingOK}
 	root := b.build(&v)
 	if b.err != nil {
 		return nil, fail(b.errOffset, b.err.Error())

@@ -53,6 +53,8 @@ type nodeBuilder struct {
 	// keys holds each member name once (a settings file of 100,000
 	// hooks repeats "type" and "command" 100,000 times).
 	keys map[string]string
+	// trailingOK: trailing commas are allowed (ParseJWCC).
+	trailingOK bool
 }
 
 // maxKeys bounds the distinct member names keys holds.
@@ -134,7 +136,7 @@ func trailingOf(last *hujson.Value) trailing {
 }
 
 func (b *nodeBuilder) checkTrailingComma(last trailing) {
-	if last.comma {
+	if last.comma && !b.trailingOK {
 		b.fail(last.offset, errTrailingComma)
 	}
 }

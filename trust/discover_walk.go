@@ -24,6 +24,9 @@ type scope struct {
 	depth           int
 	// lang is the dialect of the shell reading src.
 	lang Dialect
+	// pos are the positional parameters $0, $1, … that `sh -c TEXT ARG0
+	// ARGS…` binds (unknownVar for a computed one); nil: not bound here.
+	pos []string
 }
 
 const unknownVar = "\x00"
@@ -61,6 +64,36 @@ func (s *scope) merge(other *scope) {
 			s.vars[k] = unknownVar
 		}
 	}
+	if s.pos != nil && !slices.Equal(s.pos, other.pos) {
+		s.pos = unknownPositionals(max(len(s.pos), len(other.pos)))
+	}
+}
+
+// unknownPositionals are n positional parameters no longer known (after
+// shift, set -- …, or a branch that may have changed them).
+func unknownPositionals(n int) []string {
+	pos := make([]string, n)
+	for i := range pos {
+		pos[i] = unknownVar
+	}
+	return pos
+}
+
+// changesPositionals: the command may change the positional parameters
+// of the shell it runs in (shift; set with words; source or . of a file,
+// which shares them).
+func changesPositionals(name string, args []cmdWord) bool {
+	switch name {
+	case "shift", "source", ".":
+		return true
+	case "set":
+		for _, a := range args {
+			if !a.v.ok || a.v.text == "--" || !strings.HasPrefix(a.v.text, "-") && !strings.HasPrefix(a.v.text, "+") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // text is the source of a node, clipped.
@@ -164,7 +197,9 @@ func (d *discoverer) stmt(st *syntax.Stmt, sc *scope, pipeFrom *syntax.Stmt) {
 			d.stmt(c.Body, sc, pipeFrom)
 			break
 		}
-		d.stmt(c.Body, sc.clone(), nil)
+		body := sc.clone()
+		body.pos = nil // a function's $1… are its own arguments
+		d.stmt(c.Body, body, nil)
 		// Its assignments are the caller's once it is called (bash
 		// functions share their caller's variables), which may be at any
 		// point from here on: what it assigns is unknown now and after
@@ -401,6 +436,9 @@ func (d *discoverer) run(st *syntax.Stmt, words []cmdWord, sc *scope, pipeFrom *
 			continue
 		}
 		d.commandWrites(st, name, words[1:], sc)
+		if sc.pos != nil && changesPositionals(name, words[1:]) {
+			defer func() { sc.pos = unknownPositionals(len(sc.pos)) }()
+		}
 		if d.taskRunner(st, name, words, sc) {
 			return
 		}

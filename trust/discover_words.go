@@ -2,6 +2,7 @@ package trust
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -248,6 +249,12 @@ func pathTrim(e *syntax.Expansion) func(string) string {
 // paramValue is the value of a plain parameter Hookwarden knows.
 func (d *discoverer) paramValue(p *syntax.ParamExp, sc *scope) (string, bool) {
 	name := p.Param.Value
+	if n, err := strconv.Atoi(name); err == nil && sc.pos != nil && p.Index == nil && name == strconv.Itoa(n) {
+		if n >= len(sc.pos) {
+			return "", false // unset: the shell gives nothing
+		}
+		return sc.pos[n], sc.pos[n] != unknownVar
+	}
 	if name == "BASH_SOURCE" && (p.Index == nil || indexZero(p.Index)) || name == "0" && p.Index == nil {
 		return sc.self, sc.self != ""
 	}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -428,6 +429,15 @@ func (d *discoverer) findExec(st *syntax.Stmt, words []cmdWord, sc *scope, pipeF
 // shellCode discovers what a command line given as an argument runs
 // (bash -c CODE, su -c CODE): literal code is parsed, "$(cat x)" reads x.
 func (d *discoverer) shellCode(st *syntax.Stmt, code cmdWord, sc *scope, via string) {
+	d.shellCodeArgs(st, code, nil, sc, via)
+}
+
+// shellCodeArgs is shellCode for `sh -c CODE ARG0 ARGS…`: the code runs with
+// $0 = ARG0 and $1… = ARGS, each known when its word is (a literal, the
+// agent's folder variables), else unknown — its uses then leave the hook
+// incomplete with their reason. Without ARGS the code's $0 and $1… are not
+// bound here (unknown).
+func (d *discoverer) shellCodeArgs(st *syntax.Stmt, code cmdWord, args []cmdWord, sc *scope, via string) {
 	if file := catOf(code.w); file != nil {
 		d.addResolved(sc, file, d.expand(file, sc), via+" -c", FoundCat, true, false)
 		return
@@ -436,7 +446,20 @@ func (d *discoverer) shellCode(st *syntax.Stmt, code cmdWord, sc *scope, via str
 		d.unresolved(sc, st, via+" -c runs code "+code.v.why)
 		return
 	}
-	d.inline(code.w, code.v.text, sc, false)
+	inner := sc.clone()
+	inner.pos = nil
+	inner.lang = viaDialect(via, sc.lang) // bash -c code is bash, whatever shell started it
+	if len(args) > 0 {
+		inner.self = "" // BASH_SOURCE is empty in sh -c code
+		inner.pos = make([]string, len(args))
+		for i, a := range args {
+			inner.pos[i] = unknownVar
+			if a.v.ok && !a.v.glob && !(a.v.split && strings.ContainsAny(a.v.text, " \t\n")) {
+				inner.pos[i] = a.v.text
+			}
+		}
+	}
+	d.inline(code.w, code.v.text, inner, true)
 }
 
 // interpret finds the script an interpreter runs from its arguments (or
@@ -455,7 +478,7 @@ func (d *discoverer) interpret(st *syntax.Stmt, name string, ip interpreter, arg
 		}
 		if !w.v.ok {
 			if codeNext {
-				d.shellCodeOrUnseen(st, w, sc, via, ip.shell)
+				d.shellCodeOrUnseen(st, w, sc, via, ip.shell, boundArgs(args[i+1:], rc)...)
 				return
 			}
 			if file := catOf(w.w); file != nil {
@@ -472,7 +495,7 @@ func (d *discoverer) interpret(st *syntax.Stmt, name string, ip interpreter, arg
 		}
 		switch {
 		case codeNext:
-			d.shellCodeOrUnseen(st, w, sc, via, ip.shell)
+			d.shellCodeOrUnseen(st, w, sc, via, ip.shell, boundArgs(args[i+1:], rc)...)
 			return
 		case scriptNext:
 			d.addScriptArg(st, sc, w, via, ip.shell)
@@ -586,6 +609,21 @@ func (d *discoverer) interpret(st *syntax.Stmt, name string, ip interpreter, arg
 	}
 }
 
+// boundArgs are the words after sh -c CODE, those that xargs or find fill
+// in (rc.placeholder) unknown.
+func boundArgs(args []cmdWord, rc runCtx) []cmdWord {
+	if rc.placeholder == "" {
+		return args
+	}
+	out := slices.Clone(args)
+	for i := range out {
+		if strings.Contains(out[i].v.text, rc.placeholder) || strings.Contains(out[i].w.Lit(), rc.placeholder) {
+			out[i].v = unknown("the input of xargs or find")
+		}
+	}
+	return out
+}
+
 // addScriptArg lists the script argument of an interpreter.
 func (d *discoverer) addScriptArg(st *syntax.Stmt, sc *scope, w cmdWord, via string, shell bool) {
 	if isStdinPath(w.v.text) {
@@ -597,9 +635,9 @@ func (d *discoverer) addScriptArg(st *syntax.Stmt, sc *scope, w cmdWord, via str
 
 // shellCodeOrUnseen handles the code argument of -c: parsed for a shell,
 // left alone (it is visible text) for another language unless computed.
-func (d *discoverer) shellCodeOrUnseen(st *syntax.Stmt, w cmdWord, sc *scope, via string, shell bool) {
+func (d *discoverer) shellCodeOrUnseen(st *syntax.Stmt, w cmdWord, sc *scope, via string, shell bool, args ...cmdWord) {
 	if shell {
-		d.shellCode(st, w, sc, via)
+		d.shellCodeArgs(st, w, args, sc, via)
 		return
 	}
 	if !w.v.ok {

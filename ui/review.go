@@ -258,7 +258,7 @@ func (v *reviewView) apply(p *project, r *agents.Review, err error) {
 		v.rebuildItems()
 		// a review that could not be made is never clean: the tab counts
 		// it, as the agent switch does
-		v.setTabCount(1 + startFoldersCount(p))
+		v.setTabCount(1 + startFoldersCount(p) + len(projectSwitchOffs(p)))
 		v.showError("Could not review the hooks", err)
 		return
 	}

@@ -160,7 +160,8 @@ func (v *reviewView) rebuildItems() {
 	// the count audit of the same folder gives (what the agent switch
 	// says): the start folders below the top included
 	below := startFoldersCount(v.project)
-	v.setTabCount(agents.ReviewCount(v.review) + below)
+	offs := projectSwitchOffs(v.project)
+	v.setTabCount(agents.ReviewCount(v.review) + below + len(offs))
 	if v.hasReport() {
 		s := reviewSummary(v.reviewNoun(), len(all), len(gone), n, unwatched, hidden)
 		if c, nc := commandCounts(all); c > 0 { // as audit counts them: hooks, and the commands that are not hooks
@@ -169,6 +170,9 @@ func (v *reviewView) rebuildItems() {
 		}
 		if below > 0 {
 			s += " In the start folders below: " + needsReview(below) + " (above)."
+		}
+		for _, o := range offs {
+			s += " " + switchOffLine(o)
 		}
 		v.summary.SetText(s)
 	}
@@ -230,6 +234,9 @@ func (v *reviewView) notCleanElsewhere() string {
 	if n := startFoldersCount(v.project); n > 0 {
 		out += " In the start folders below the top, " + needsReview(n) + ": open each with its Review button above."
 	}
+	for _, o := range projectSwitchOffs(v.project) {
+		out += " " + switchOffLine(o)
+	}
 	return out
 }
 
@@ -245,6 +252,9 @@ func needsReview(n int) string {
 // keys, n needing review, unwatched approved but partly unwatched ones
 // (never counted as trusted) and hidden trusted ones.
 func reviewSummary(noun string, total, gone, n, unwatched, hidden int) string {
+	// the window has no strict mode: it counts them 0, but say that the
+	// strict audit and exec refuse them (they exit 3)
+	const strictNote = " (hookwarden audit --strict and exec refuse them)"
 	var s string
 	switch {
 	case total == 0:
@@ -252,11 +262,11 @@ func reviewSummary(noun string, total, gone, n, unwatched, hidden int) string {
 	case n == 0 && unwatched == 0:
 		s = fmt.Sprintf("All %s trusted.", plural(total, noun))
 	case n == 0:
-		s = fmt.Sprintf("All %s approved; %d %s.", plural(total, noun), unwatched, trust.PartlyUnwatchedLabel)
+		s = fmt.Sprintf("All %s approved; %d %s%s.", plural(total, noun), unwatched, trust.PartlyUnwatchedLabel, strictNote)
 	default:
 		s = fmt.Sprintf("%d of %s need review.", n, plural(total, noun))
 		if unwatched > 0 {
-			s += fmt.Sprintf(" %d %s.", unwatched, trust.PartlyUnwatchedLabel)
+			s += fmt.Sprintf(" %d %s%s.", unwatched, trust.PartlyUnwatchedLabel, strictNote)
 		}
 	}
 	if hidden > 0 {

@@ -95,7 +95,7 @@ func (p *project) SetFolderTrust(_ context.Context, level string) (*agents.Folde
 	}
 	b, changed, err := agents.PatchListFile(path, []string{"trustedFolders"}, decide)
 	if err != nil {
-		return nil, err
+		return nil, editError(path, err)
 	}
 	msg := fmt.Sprintf("added %s to trustedFolders in %s", dir, path)
 	if level == "untrusted" {
@@ -112,4 +112,22 @@ func (p *project) SetFolderTrust(_ context.Context, level string) (*agents.Folde
 		res.Files = []string{}
 	}
 	return res, nil
+}
+
+// editError words an error of editing config.json: a file Copilot reads
+// (comments and trailing commas allowed) that Hookwarden will not edit (a
+// trailing comma) is never said to be one Copilot refuses.
+func editError(path string, err error) error {
+	data, rerr := settingsio.ReadRegularFile(path)
+	if rerr != nil {
+		return err
+	}
+	if _, perr := settingsio.ParseJWCC(path, data); perr != nil {
+		return err
+	}
+	if _, perr := settingsio.ParseJSONC(path, data); perr != nil {
+		return fmt.Errorf("%s:%d:%d: Copilot CLI reads this file, but Hookwarden does not edit a file with a trailing comma; remove it (or start copilot once: it rewrites the file) and try again; the file was not changed",
+			path, perr.Line, perr.Column)
+	}
+	return err
 }

@@ -144,7 +144,10 @@ func loadProject(opts options) (*project, error) {
 	return s, nil
 }
 
-// readJSON reads and parses f (strict JSON).
+// readJSON reads and parses f: strict JSON, but config.json with comments
+// and trailing commas, as Copilot reads it (observed: it writes its own
+// "// This file is managed automatically." header there and still reads
+// the file's trustedFolders).
 func readJSON(f *file) {
 	fi, err := os.Stat(f.Path)
 	if err != nil {
@@ -165,7 +168,11 @@ func readJSON(f *file) {
 		return
 	}
 	f.Raw = data
-	root, perr := settingsio.ParseJSON(f.Path, data)
+	parse := settingsio.ParseJSON
+	if f.Kind == kindConfig {
+		parse = settingsio.ParseJWCC
+	}
+	root, perr := parse(f.Path, data)
 	if perr != nil {
 		f.Err = perr
 		f.Err.Msg = "Invalid JSON: " + perr.Msg
