@@ -2,7 +2,11 @@ package guard
 
 import (
 	"context"
+	"errors"
+	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -41,6 +45,12 @@ func NestedFolders(ctx context.Context, repo *Repo, markers []string, max int) (
 		}
 	}
 	for d := range seen {
+		// A folder git tracks but the work tree no longer holds (deleted
+		// here, a sparse checkout) is no folder an agent can start in;
+		// any other error of its Lstat is the review's to report.
+		if _, err := os.Lstat(filepath.Join(repo.Top, filepath.FromSlash(d))); errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
 		dirs = append(dirs, d)
 	}
 	sort.Strings(dirs)
