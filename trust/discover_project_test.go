@@ -171,3 +171,24 @@ func TestScopedPackageOfARunnerIsAPackageNotAPath(t *testing.T) {
 		t.Errorf("npx ./tools/srv: reaches nothing, want the project's ./tools/srv")
 	}
 }
+
+// TestRunnersConfigIsFingerprinted: the project's .npmrc decides where npx
+// fetches a package from (registry=…), bunfig.toml what bunx runs; a pull
+// that adds one to an approved `npx -y pkg` hook changed what it runs
+// while audit said nothing. Both are now part of what the runner reaches.
+func TestRunnersConfigIsFingerprinted(t *testing.T) {
+	dir := projectFixture(t, map[string]string{".npmrc": "registry=https://registry.example/\n", "bunfig.toml": "preload = [\"./x.ts\"]\n"})
+	for command, want := range map[string]string{
+		"npx -y cowsay hi":                           ".npmrc",
+		"npx -y @modelcontextprotocol/server-github": ".npmrc",
+		"bunx cowsay":                                "bunfig.toml",
+	} {
+		d, err := DiscoverScriptsFor(command, dir, Runtime{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := d.ProjectCode(dir); !slices.Contains(got, filepath.Join(dir, want)) {
+			t.Errorf("%s: reaches %q, want the project's %s among them", command, got, want)
+		}
+	}
+}

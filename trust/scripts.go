@@ -288,6 +288,16 @@ func (d *discoverer) wrapper(st *syntax.Stmt, name string, words []cmdWord, sc *
 		}
 		if name == "uvx" {
 			d.pythonProject(st, name, "run", words[1:len(words)-len(rest)], rest, sc)
+		} else {
+			// the project's .npmrc (a registry) or bunfig.toml decides
+			// what the runner fetches and runs: fingerprinted, so one a
+			// pull adds or changes reads as new
+			manager := map[string]string{"npx": "npx", "bunx": "bun", "pnpx": "pnpm"}[name]
+			for _, dir := range sc.cwds {
+				if within(dir, d.project) {
+					d.runnerConfig(st, sc, manager, dir)
+				}
+			}
 		}
 		if rest[0].v.ok && (!strings.ContainsRune(rest[0].v.text, '/') || name != "uvx" && scopedPackage(rest[0].v.text)) {
 			d.localBin(sc, rest[0].w, rest[0].v.text, name)
