@@ -228,9 +228,9 @@ func hasAgentFlag(args []string) bool {
 // auditOtherAgents: audit without --agent reviews the default agent, and
 // must not read clean while another agent's hooks of the same project
 // need review. Every other agent is audited quietly; each that needs
-// review (or holds a file that cannot be read) is named on stderr, so that
-// stdout stays the default agent's document (--json too), and the exit
-// code is the worst.
+// review (or holds a file that cannot be read, or could not be reviewed)
+// is named on stderr, so that stdout stays the default agent's document
+// (--json too), and the exit code is the worst.
 func auditOtherAgents(ctx context.Context, cio *IO, c command, done agents.Agent, args []string, code int) int {
 	for _, a := range cio.Agents.All() {
 		if a == done {
@@ -239,12 +239,16 @@ func auditOtherAgents(ctx context.Context, cio *IO, c command, done agents.Agent
 		sub := *cio
 		sub.Stdout, sub.Stderr = io.Discard, io.Discard
 		got := finish(&sub, c, a, c.run(ctx, &sub, a, args))
-		if got != ExitNeedsReview && got != ExitUnreadable {
-			continue
-		}
-		what := "needs review here"
-		if got == ExitUnreadable {
+		var what string
+		switch got {
+		case ExitNeedsReview:
+			what = "needs review here"
+		case ExitUnreadable:
 			what = "has a file here that cannot be read"
+		case ExitFailure:
+			what = "could not be reviewed here" // fail closed: never read as clean
+		default:
+			continue
 		}
 		printf(cio.Stderr, "hookwarden audit: %s also %s: hookwarden audit --agent %s (or --agent all)\n", a.Info().Title, what, a.Info().Name)
 		code = worseExit(code, got)
