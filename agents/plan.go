@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -55,8 +56,79 @@ type Plan struct {
 	Notes map[string]string `json:"notes,omitempty"`
 	// Skipped are the event's hooks that do not run, each with why.
 	Skipped []Skip `json:"skipped,omitempty"`
-	// Document is the agent's own `plan --json` document.
+	// Document is `plan --json`: a PlanDocument (SetDocument).
 	Document any `json:"-"`
+}
+
+// PlanDocument is `plan --json`, one schema for every agent: the event,
+// the query as the agent applied it, whether the hooks run one after
+// another, the hooks that run (in the agent's order) and the event's
+// others that do not, each with why. What only one agent knows of a hook
+// is in its "agent" object.
+type PlanDocument struct {
+	Agent      string      `json:"agent"`
+	Event      hooks.Event `json:"event"`
+	Context    PlanContext `json:"context"`
+	Sequential bool        `json:"sequential"`
+	Hooks      []PlanItem  `json:"hooks"`
+	Skipped    []PlanItem  `json:"skipped"`
+}
+
+// PlanContext is the query of a PlanDocument: the tool or trigger, and
+// the tool input the agent's rules saw (Claude Code's "if" rules).
+type PlanContext struct {
+	Tool      string          `json:"tool,omitempty"`
+	Trigger   string          `json:"trigger,omitempty"`
+	ToolInput json.RawMessage `json:"tool_input,omitempty"`
+}
+
+// PlanItem is one hook in a PlanDocument.
+type PlanItem struct {
+	ID string `json:"id"`
+	// Name is the hook as the agent names it; Key is the agent's key for
+	// it, where it has one (what `trust` and `--hook` take).
+	Name    string `json:"name"`
+	Type    string `json:"type"`
+	Command string `json:"command"`
+	Key     string `json:"key,omitempty"`
+	// Origin is the layer; File and Line where the hook is written.
+	Origin string `json:"origin"`
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	// Note says what decided beyond the matcher (a planned hook); Reason
+	// why a skipped hook does not run.
+	Note   string `json:"note,omitempty"`
+	Reason string `json:"reason,omitempty"`
+	// Agent holds what only this agent knows of the hook.
+	Agent Document `json:"agent,omitempty"`
+}
+
+// PlanFacts completes a hook's item in the plan document, filled with
+// what every hook has: the agent's name of it, its key (where it has
+// one), what only the agent knows of it, and the command as the agent
+// shows it where that is not h.Command (an agent that expanded secrets
+// into it).
+type PlanFacts func(h *hooks.Hook, it *PlanItem)
+
+// SetDocument sets p's Document from its hooks, notes and skipped hooks.
+func (p *Plan) SetDocument(agent string, facts PlanFacts) {
+	doc := PlanDocument{Agent: agent, Event: p.Event, Context: PlanContext{Tool: p.Context.Tool, Trigger: p.Context.Trigger, ToolInput: p.Context.ToolInput}, Sequential: p.Sequential, Hooks: []PlanItem{}, Skipped: []PlanItem{}}
+	item := func(h *hooks.Hook) PlanItem {
+		it := PlanItem{ID: h.ID, Type: h.Type, Command: h.Command, Origin: string(h.Origin.Layer), File: h.Origin.File, Line: h.Origin.Line}
+		facts(h, &it)
+		return it
+	}
+	for _, h := range p.Hooks {
+		it := item(h)
+		it.Note = p.Notes[h.ID]
+		doc.Hooks = append(doc.Hooks, it)
+	}
+	for _, s := range p.Skipped {
+		it := item(s.Hook)
+		it.Reason = s.Reason
+		doc.Skipped = append(doc.Skipped, it)
+	}
+	p.Document = doc
 }
 
 // Name is h as the plan lists it.

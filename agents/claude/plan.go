@@ -25,8 +25,8 @@ type matchContext struct {
 // Plan is what Claude Code would run for event and ctx: running handlers
 // of the event whose matcher matches (ignored on events without matcher
 // support) and whose "if" rule holds (Notes says which rule decided),
-// identical handlers once, all in parallel; its Document is the plan
-// --json document (the Gemini one's shape; sequential is always false).
+// identical handlers once, all in parallel; its Document is the kit's
+// plan document (sequential is always false).
 func (r *registry) Plan(event hooks.Event, ctx *matchContext) *agents.Plan {
 	if r.regex == nil {
 		r.regex = newRegexCache()
@@ -36,8 +36,10 @@ func (r *registry) Plan(event hooks.Event, ctx *matchContext) *agents.Plan {
 		Names: map[string]string{}, Notes: map[string]string{}}
 	if ctx != nil {
 		plan.Context = agents.Query{Tool: ctx.ToolName, Trigger: ctx.MatcherValue}
+		if ctx.ToolInput != nil {
+			plan.Context.ToolInput, _ = json.Marshal(ctx.ToolInput) // a map: marshals
+		}
 	}
-	doc := planDoc{Agent: agent{}.Info().Name, Event: event, Context: ctx, Hooks: []planHookDoc{}}
 	seen := map[string]bool{}
 	for _, h := range r.Hooks {
 		if h.Event != event || !h.IsHook() || (h.Status != hooks.StatusRuns && h.Status != hooks.StatusDuplicate) {
@@ -68,12 +70,13 @@ func (r *registry) Plan(event hooks.Event, ctx *matchContext) *agents.Plan {
 		seen[HandlerOf(h).Identity] = true
 		plan.Hooks = append(plan.Hooks, h)
 		plan.Names[h.ID] = "[" + h.Type + "] " + Label(h)
-		doc.Hooks = append(doc.Hooks, planHookDoc{
-			Name: Label(h), Type: h.Type, Command: h.Command, Origin: string(h.Origin.Layer),
-			Plugin: h.Origin.Extension, File: h.Origin.File, Line: h.Origin.Line, ID: h.ID, Note: plan.Notes[h.ID],
-		})
 	}
-	plan.Document = doc
+	plan.SetDocument(agent{}.Info().Name, func(h *hooks.Hook, it *agents.PlanItem) {
+		it.Name = Label(h)
+		if h.Origin.Extension != "" {
+			it.Agent = agents.Document{agents.Member("plugin", h.Origin.Extension)}
+		}
+	})
 	return plan
 }
 
@@ -127,28 +130,6 @@ func contextLabel(c *matchContext) string {
 		return " " + c.MatcherValue
 	}
 	return ""
-}
-
-// planDoc mirrors the Gemini plan document (sequential is always false:
-// Claude Code runs an event's hooks in parallel).
-type planDoc struct {
-	Agent      string        `json:"agent"`
-	Event      hooks.Event   `json:"event"`
-	Context    *matchContext `json:"context"`
-	Sequential bool          `json:"sequential"`
-	Hooks      []planHookDoc `json:"hooks"`
-}
-
-type planHookDoc struct {
-	Name    string `json:"name"`
-	Type    string `json:"type"`
-	Command string `json:"command"`
-	Origin  string `json:"origin"`
-	Plugin  string `json:"plugin,omitempty"`
-	File    string `json:"file"`
-	Line    int    `json:"line"`
-	ID      string `json:"id"`
-	Note    string `json:"note,omitempty"`
 }
 
 // planContext builds Claude Code's planning context from a tool name or

@@ -28,7 +28,7 @@ type Planner struct {
 
 // Fill adds to p the entries of its event (in the agent's order), planned
 // or skipped with the reason, marks p sequential when one planned entry's
-// definition is, and sets its document.
+// definition is, and sets its document (the kit's).
 func (pl Planner) Fill(p *agents.Plan, entries []*Entry, subject string) {
 	seen := map[string]string{}
 	p.Names, p.Notes = map[string]string{}, map[string]string{}
@@ -65,14 +65,14 @@ func (pl Planner) Fill(p *agents.Plan, entries []*Entry, subject string) {
 			p.Notes[h.ID] = n
 		}
 	}
-	hs, sk := []map[string]any{}, []map[string]any{}
-	for _, h := range p.Hooks {
-		hs = append(hs, map[string]any{"id": h.ID, "label": pl.Label(h), "layer": h.Origin.Layer, "file": h.Origin.File, "line": h.Origin.Line, "note": p.Notes[h.ID]})
-	}
-	for _, s := range p.Skipped {
-		sk = append(sk, map[string]any{"id": s.ID, "label": pl.Label(s.Hook), "layer": s.Hook.Origin.Layer, "reason": s.Reason})
-	}
-	p.Document = map[string]any{"agent": pl.Agent, "event": p.Event, "context": p.Context, "sequential": p.Sequential, "hooks": hs, "skipped": sk}
+	// the command as written: an agent that expands variables at load
+	// (Qwen Code) holds their values, secrets included, in h.Command
+	p.SetDocument(pl.Agent, func(h *hooks.Hook, it *agents.PlanItem) {
+		it.Name = pl.Label(h)
+		if e, ok := h.Ext.(interface{ Written() string }); ok {
+			it.Command = e.Written()
+		}
+	})
 }
 
 // TitleOf is the title of the handler h.Ext holds (an Entry, or a type

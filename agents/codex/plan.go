@@ -80,16 +80,16 @@ func (s *project) PlanFor(event hooks.Event, ctx hooks.PlanContext) (*agents.Pla
 	}
 	p := &agents.Plan{Event: event, Context: q, Label: label, Order: "in parallel (Codex runs an event's hooks concurrently)",
 		Noun: "hook", Names: map[string]string{}}
-	doc := planDoc{Agent: string(Name), Event: event, Context: ctx, Hooks: []planHookDoc{}, Skipped: []planHookDoc{}}
+	byHook := map[*hooks.Hook]*handler{}
 	skip := func(h *handler, reason string) {
 		p.Skipped = append(p.Skipped, agents.Skip{Hook: h.Hook, ID: h.Hook.ID, Reason: reason})
-		doc.Skipped = append(doc.Skipped, planItem(h, reason))
 	}
 	inputs := planInputs(info, ctx)
 	for _, h := range s.Handlers {
 		if h.Hook.Event != event {
 			continue
 		}
+		byHook[h.Hook] = h
 		if s.Fatal != "" {
 			skip(h, "Codex does not start: "+s.Fatal)
 			continue
@@ -105,9 +105,14 @@ func (s *project) PlanFor(event hooks.Event, ctx hooks.PlanContext) (*agents.Pla
 		}
 		p.Hooks = append(p.Hooks, h.Hook)
 		p.Names[h.Hook.ID] = shortName(h.Hook)
-		doc.Hooks = append(doc.Hooks, planItem(h, ""))
 	}
-	p.Document = doc
+	p.SetDocument(string(Name), func(h *hooks.Hook, it *agents.PlanItem) {
+		c := byHook[h]
+		it.Name, it.Key = shortName(h), c.Key
+		if c.Trust != "" {
+			it.Agent = agents.Document{agents.Member("trust_status", c.Trust)}
+		}
+	})
 	return p, nil
 }
 
@@ -139,30 +144,4 @@ func notMatched(info eventInfo, raw string, m *Matcher, inputs []string) string 
 		return fmt.Sprintf("its matcher %q needs a %s to match and there is none", raw, info.MatcherInput)
 	}
 	return fmt.Sprintf("its matcher %q (%s) does not match the %s %q", raw, m.Kind(), info.MatcherInput, inputs[0])
-}
-
-// planDoc is `plan --json` for Codex.
-type planDoc struct {
-	Agent      string            `json:"agent"`
-	Event      hooks.Event       `json:"event"`
-	Context    hooks.PlanContext `json:"context"`
-	Sequential bool              `json:"sequential"`
-	Hooks      []planHookDoc     `json:"hooks"`
-	Skipped    []planHookDoc     `json:"skipped"`
-}
-
-type planHookDoc struct {
-	Command string      `json:"command"`
-	Key     string      `json:"key"`
-	Trust   trustStatus `json:"trust_status,omitempty"`
-	Origin  string      `json:"origin"`
-	File    string      `json:"file"`
-	Line    int         `json:"line"`
-	ID      string      `json:"id"`
-	Reason  string      `json:"reason,omitempty"`
-}
-
-func planItem(h *handler, reason string) planHookDoc {
-	return planHookDoc{Command: h.Hook.Command, Key: h.Key, Trust: h.Trust, Origin: string(h.Hook.Origin.Layer),
-		File: h.Hook.Origin.File, Line: h.Hook.Origin.Line, ID: h.Hook.ID, Reason: reason}
 }

@@ -28,7 +28,6 @@ func (p *project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) 
 	}
 	out := &agents.Plan{Event: info.Name, Context: agents.Query{Tool: tool}, Label: label, Sequential: true, Order: planOrder,
 		Noun: "hook", Names: map[string]string{}, Notes: map[string]string{}}
-	doc := planDoc{Agent: string(Name), Event: info.Name, Tool: tool, Sequential: true, Hooks: []planHookDoc{}, Skipped: []planHookDoc{}}
 	for _, h := range p.Handlers {
 		if h.Event.Name != info.Name {
 			continue
@@ -40,21 +39,19 @@ func (p *project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) 
 		case !h.MatchesTool(tool):
 			reason = fmt.Sprintf("the matcher %q does not match %q", *h.Matcher, toolSeen(h, tool))
 		}
-		item := planHookDoc{Command: h.Hook.Command, Key: h.Key, Origin: originOf(h.Hook.Origin.Layer), File: h.Hook.Origin.File,
-			Line: h.Hook.Origin.Line, ID: h.Hook.ID, EventAsWritten: h.Written, Reason: reason}
 		if reason != "" {
 			out.Skipped = append(out.Skipped, agents.Skip{Hook: h.Hook, ID: h.Hook.ID, Reason: reason})
-			doc.Skipped = append(doc.Skipped, item)
 			continue
 		}
 		out.Hooks = append(out.Hooks, h.Hook)
 		if h.Pascal {
 			out.Notes[h.Hook.ID] = pascalNote(info, h, tool)
-			item.Note = out.Notes[h.Hook.ID]
 		}
-		doc.Hooks = append(doc.Hooks, item)
 	}
-	out.Document = doc
+	out.SetDocument(string(Name), func(h *hooks.Hook, it *agents.PlanItem) {
+		c := handlerOf(h)
+		it.Name, it.Key, it.Agent = p.Title(h), c.Key, agents.Document{agents.Member("event_as_written", c.Written)}
+	})
 	return out, nil
 }
 
@@ -123,27 +120,4 @@ func toolSeen(h *handler, tool string) string {
 		return claudeToolName(tool)
 	}
 	return tool
-}
-
-// planDoc is `plan --json` for Copilot CLI.
-type planDoc struct {
-	Agent      string        `json:"agent"`
-	Event      hooks.Event   `json:"event"`
-	Tool       string        `json:"tool,omitempty"`
-	Sequential bool          `json:"sequential"`
-	Hooks      []planHookDoc `json:"hooks"`
-	Skipped    []planHookDoc `json:"skipped"`
-}
-
-type planHookDoc struct {
-	Command        string `json:"command"`
-	Key            string `json:"key,omitempty"`
-	Origin         string `json:"origin"`
-	File           string `json:"file"`
-	Line           int    `json:"line"`
-	ID             string `json:"id"`
-	EventAsWritten string `json:"event_as_written"`
-	Reason         string `json:"reason,omitempty"`
-	// Note says how a hook configured under a PascalCase name runs.
-	Note string `json:"note,omitempty"`
 }

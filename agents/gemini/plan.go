@@ -155,30 +155,10 @@ func selectNamed(p *agents.Plan, selectors []string) ([]*hooks.Hook, []string) {
 	return sel, missing
 }
 
-// planDoc is `plan --json` for Gemini CLI.
-type planDoc struct {
-	Event      hooks.Event   `json:"event"`
-	Sequential bool          `json:"sequential"`
-	Hooks      []planHookDoc `json:"hooks"`
-}
-
-type planHookDoc struct {
-	Name    string `json:"name"`
-	Command string `json:"command"`
-	Origin  string `json:"origin"`
-	File    string `json:"file"`
-	Line    int    `json:"line"`
-	Key     string `json:"key"`
-	ID      string `json:"id"`
-}
-
-func planDocument(p *agents.Plan) planDoc {
-	doc := planDoc{Event: p.Event, Sequential: p.Sequential, Hooks: []planHookDoc{}}
-	for _, h := range p.Hooks {
-		doc.Hooks = append(doc.Hooks, planHookDoc{
-			Name: h.Name, Command: h.Command, Origin: string(h.Origin.Layer),
-			File: h.Origin.File, Line: h.Origin.Line, Key: hookKey(h), ID: h.ID,
-		})
-	}
-	return doc
+// planDocument is the kit's plan document of p: a hook named by its
+// name, its key Gemini's name:command.
+func planDocument(p *agents.Plan) agents.PlanDocument {
+	cp := *p
+	cp.SetDocument(string(Name), func(h *hooks.Hook, it *agents.PlanItem) { it.Name, it.Key = h.Name, hookKey(h) })
+	return cp.Document.(agents.PlanDocument)
 }

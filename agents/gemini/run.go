@@ -461,22 +461,22 @@ func (s *dryRun) notes() []string {
 // JSON document.
 
 type runDoc struct {
-	Project     string             `json:"project"`
-	Event       hooks.Event        `json:"event"`
-	Context     *hooks.PlanContext `json:"context"`
-	FolderTrust FolderTrust        `json:"folder_trust"`
-	AsTrusted   bool               `json:"as_trusted"`
-	Plan        planDoc            `json:"plan"`
-	Ran         []string           `json:"ran"`
-	Skipped     []string           `json:"skipped"`
-	Notes       []string           `json:"notes"`
-	Input       *hooks.Object      `json:"input"`
-	Verdict     *hooks.Verdict     `json:"verdict"`
-	Results     []resultDoc        `json:"results"`
-	Aggregated  *aggregatedDoc     `json:"aggregated"`
-	Warnings    []hooks.Warning    `json:"warnings"`
-	DurationMS  float64            `json:"duration_ms"`
-	Sandbox     agents.SandboxRule `json:"sandbox"`
+	Project     string              `json:"project"`
+	Event       hooks.Event         `json:"event"`
+	Context     *hooks.PlanContext  `json:"context"`
+	FolderTrust FolderTrust         `json:"folder_trust"`
+	AsTrusted   bool                `json:"as_trusted"`
+	Plan        agents.PlanDocument `json:"plan"`
+	Ran         []string            `json:"ran"`
+	Skipped     []string            `json:"skipped"`
+	Notes       []string            `json:"notes"`
+	Input       *hooks.Object       `json:"input"`
+	Verdict     *hooks.Verdict      `json:"verdict"`
+	Results     []resultDoc         `json:"results"`
+	Aggregated  *aggregatedDoc      `json:"aggregated"`
+	Warnings    []hooks.Warning     `json:"warnings"`
+	DurationMS  float64             `json:"duration_ms"`
+	Sandbox     agents.SandboxRule  `json:"sandbox"`
 }
 
 type resultDoc struct {
