@@ -6,12 +6,17 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
 )
 
 // maxEnvFile bounds what is read back of $CLAUDE_ENV_FILE.
 const maxEnvFile = 16 << 20
+
+// shell is how Claude Code 2.1.332 starts a shell-form command: /bin/sh
+// -c on macOS and Linux, whatever $SHELL is; Git Bash on Windows.
+var shell = agents.Shell{Program: "/bin/sh", Flag: "-c", Windows: &agents.Shell{Program: "bash", Flag: "-c"}}
 
 // shellPrefixVar wraps shell-form commands (not exec form, not
 // PowerShell): Claude Code runs "<prefix> <command>".
@@ -29,9 +34,8 @@ func (rc *runContext) runCommand(ctx context.Context, i int, h *hooks.Hook, res 
 		envFile = filepath.Join(rc.envDir, fmt.Sprintf("hook-%d.sh", i))
 	}
 	env := rc.hookEnv(h, vars, envFile)
-	spec := hooks.SpawnSpec{Env: env, Dir: rc.projectDir, Stdin: rc.stdin, Timeout: res.Timeout,
-		Grace: rc.r.Grace, Cap: rc.r.StreamCap, NewSession: true}
-	spec.DefaultLimits()
+	spec := agents.HookCommand{Hook: h, Env: env, Dir: rc.projectDir, Stdin: rc.stdin, Timeout: res.Timeout,
+		Grace: rc.r.Grace, Cap: rc.r.StreamCap, Input: rc.input, Check: rc.r.Check, Isolation: rc.r.Isolation}
 	c := HandlerOf(h)
 	switch {
 	case c != nil && c.HasArgs:
@@ -41,14 +45,13 @@ func (rc *runContext) runCommand(ctx context.Context, i int, h *hooks.Hook, res 
 		for j, a := range c.Args {
 			spec.Args[j] = substitute(a, vars)
 		}
-		spec.Path = hooks.ResolveExecutable(spec.Program, env)
 	case c != nil && c.Shell == "powershell":
 		res.Form = "powershell"
 		cmd := strings.ReplaceAll(h.Command, "${CLAUDE_PROJECT_DIR}", "${env:CLAUDE_PROJECT_DIR}")
 		spec.Program = "pwsh"
 		spec.Path = hooks.ResolveExecutable("pwsh", env)
 		if spec.Path == "" {
-			spec.Program, spec.Path = "powershell", hooks.ResolveExecutable("powershell", env)
+			spec.Program = "powershell"
 		}
 		spec.Args = []string{"-NoProfile", "-NonInteractive"}
 		if envGet(env, "CLAUDE_CODE_POWERSHELL_RESPECT_EXECUTION_POLICY") != "1" {
@@ -65,21 +68,14 @@ func (rc *runContext) runCommand(ctx context.Context, i int, h *hooks.Hook, res 
 		if prefix := envGet(env, shellPrefixVar); prefix != "" {
 			cmd = prefix + " " + shellQuote(cmd)
 		}
-		spec.Program, spec.Args = "/bin/sh", []string{"-c", cmd}
-		if rc.goos == "windows" {
-			spec.Program = "bash" // Git Bash
-		}
-		spec.Path = hooks.ResolveExecutable(spec.Program, env)
+		spec.Program, spec.Args = shell.Argv(nil, rc.goos, cmd)
 	}
-	res.Argv = append([]string{spec.Program}, spec.Args...)
-	var writable []string
 	if rc.envDir != "" {
-		writable = append(writable, rc.envDir)
+		spec.Writable = append(spec.Writable, rc.envDir)
 	}
-	res.Sandboxed = spec.Guard(h, rc.r.Check, rc.r.Isolation, rc.input, writable...)
 	pr := spec.Run(ctx)
-	res.Sandbox = pr.Sandbox
-	res.Stdout, res.Stderr = hooks.DecodeUTF8(pr.Stdout), hooks.DecodeUTF8(pr.Stderr)
+	res.Argv, res.Sandboxed, res.Sandbox = pr.Argv, pr.Sandboxed, pr.Sandbox
+	res.Stdout, res.Stderr = pr.Out, pr.Err
 	res.Truncated, res.PipesHeld, res.Signal = pr.Truncated, pr.PipesHeld, pr.Signal
 	if envFile != "" {
 		// what the hook left there may be a FIFO: read it as the sandbox

@@ -36,16 +36,12 @@ type Command struct {
 func (x Exits) Run(ctx context.Context, c Command) (agents.HookRun, Result) {
 	run := agents.HookRun{Hook: c.Hook, ID: c.Hook.ID, Where: agents.OriginLabel(c.Hook), Stdin: string(hooks.AppendJSON(nil, c.Input)),
 		Timeout: c.Timeout, Command: c.Shown, Ran: true, HasStreams: true}
-	spec := hooks.SpawnSpec{Program: c.Program, Args: c.Args, Env: c.Env, Dir: c.Dir, Stdin: run.Stdin, Timeout: c.Timeout, NewSession: true}
-	spec.DefaultLimits()
-	spec.Path = hooks.ResolveExecutable(spec.Program, c.Env)
-	run.Sandboxed = spec.Guard(c.Hook, c.Check, c.Isolation, c.Input)
-	start := time.Now()
-	pr := spec.Run(ctx)
-	run.Duration, run.Sandbox = time.Since(start), pr.Sandbox
-	run.Stdout, run.Stderr, run.Truncated, run.Signal = hooks.DecodeUTF8(pr.Stdout), hooks.DecodeUTF8(pr.Stderr), pr.Truncated, pr.Signal
+	pr := agents.HookCommand{Hook: c.Hook, Program: c.Program, Args: c.Args, Env: c.Env, Dir: c.Dir, Stdin: run.Stdin, Timeout: c.Timeout,
+		Input: c.Input, Check: c.Check, Isolation: c.Isolation}.Run(ctx)
+	run.Duration, run.Sandbox, run.Sandboxed = pr.Duration, pr.Sandbox, pr.Sandboxed
+	run.Stdout, run.Stderr, run.Truncated, run.Signal = pr.Out, pr.Err, pr.Truncated, pr.Signal
 	switch {
-	case strings.HasPrefix(pr.StartErr, hooks.RefusedPrefix):
+	case pr.Refused():
 		run.Ran, run.HasStreams, run.Error, run.NotRunReason = false, false, pr.StartErr, pr.StartErr
 	case pr.StartErr != "":
 		run.Error = pr.StartErr

@@ -165,20 +165,15 @@ func (r *runner) runOne(ctx context.Context, event hooks.Event, h *hooks.Hook, e
 		res.Output = hookOutput{Status: runSkipped}
 		return res
 	}
-	spec := hooks.SpawnSpec{Env: env, Dir: dir, Stdin: stdin, Timeout: res.Timeout,
-		Grace: r.Grace, Cap: r.StreamCap, NewSession: true}
-	spec.DefaultLimits()
-	spec.Program, spec.Args = shellCommand(env, r.goos(), h.Command)
-	spec.Path = hooks.ResolveExecutable(spec.Program, env)
-	res.Argv = append([]string{spec.Program}, spec.Args...)
-	res.Sandboxed = spec.Guard(h, r.Check, r.Isolation, input)
-	pr := spec.Run(ctx)
-	res.Sandbox = pr.Sandbox
-	res.Stdout, res.Stderr = hooks.DecodeUTF8(pr.Stdout), hooks.DecodeUTF8(pr.Stderr)
+	program, args := shellCommand(env, r.goos(), h.Command)
+	pr := agents.HookCommand{Hook: h, Program: program, Args: args, Env: env, Dir: dir, Stdin: stdin, Timeout: res.Timeout,
+		Grace: r.Grace, Cap: r.StreamCap, Input: input, Check: r.Check, Isolation: r.Isolation}.Run(ctx)
+	res.Argv, res.Sandboxed, res.Sandbox = pr.Argv, pr.Sandboxed, pr.Sandbox
+	res.Stdout, res.Stderr = pr.Out, pr.Err
 	res.Truncated, res.PipesHeld, res.Signal = pr.Truncated, pr.PipesHeld, pr.Signal
 	end := processEnd{Stdout: res.Stdout, Stderr: res.Stderr}
 	switch {
-	case strings.HasPrefix(pr.StartErr, hooks.RefusedPrefix):
+	case pr.Refused():
 		res.Error, res.NotRun = pr.StartErr, pr.StartErr
 		res.Output = hookOutput{Status: runSkipped}
 		return res

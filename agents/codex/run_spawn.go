@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
@@ -38,20 +39,13 @@ const defaultTimeout = 600 * time.Second
 //     "hook timed out after Ns", discarding the output. Hookwarden kills
 //     the whole group instead: a dry run leaves nothing behind.
 
+// shell is how Codex starts a command hook: $SHELL -c, /bin/sh when
+// SHELL is unset; %COMSPEC% /C on Windows (cmd.exe when unset).
+var shell = agents.Shell{Program: "/bin/sh", Var: "SHELL", Flag: "-c", Windows: &agents.Shell{Program: "cmd.exe", Var: "COMSPEC", Flag: "/C"}}
+
 // shellCommand is the program and arguments Codex spawns for command.
 func shellCommand(env settingsio.Env, goos, command string) (program string, args []string) {
-	if goos == "windows" {
-		program = env.Get("COMSPEC")
-		if program == "" {
-			program = "cmd.exe"
-		}
-		return program, []string{"/C", command}
-	}
-	program = env.Get("SHELL")
-	if program == "" {
-		program = "/bin/sh"
-	}
-	return program, []string{"-c", command}
+	return shell.Argv(env, goos, command)
 }
 
 // hookEnv is Codex's environment with PathPrefix put first on PATH.

@@ -238,27 +238,25 @@ func (r *runner) runOne(ctx context.Context, info eventInfo, h *hooks.Hook, in *
 		}
 	}
 	env := r.hookEnv(c, projectDir)
-	spec := hooks.SpawnSpec{Env: env, Dir: dir, Stdin: run.Stdin, Timeout: run.Timeout, Grace: r.Grace, Cap: r.StreamCap, NewSession: true}
-	spec.DefaultLimits()
+	spec := agents.HookCommand{Hook: h, Env: env, Dir: dir, Stdin: run.Stdin, Timeout: run.Timeout, Grace: r.Grace, Cap: r.StreamCap,
+		Input: payload, Check: r.Check, Isolation: r.Isolation}
 	switch {
 	case c.Bash != nil:
-		spec.Program, spec.Args = "/bin/bash", []string{"-c", *c.Bash}
+		spec.Program, spec.Args = shell.Argv(nil, "", *c.Bash)
 	case c.Exec != nil:
 		spec.Program, spec.Args = *c.Exec, c.Args
 	default:
 		run.NotRunReason = "a powershell-only hook: Copilot on Linux and macOS runs bash commands (not observed); the dry run does not start pwsh"
 		return run, a
 	}
-	spec.Path = hooks.ResolveExecutable(spec.Program, env)
 	run.Command = strings.Join(append([]string{spec.Program}, spec.Args...), " ")
-	run.Sandboxed = spec.Guard(h, r.Check, r.Isolation, payload)
 	pr := spec.Run(ctx)
-	run.Sandbox = pr.Sandbox
-	run.Stdout, run.Stderr = hooks.DecodeUTF8(pr.Stdout), hooks.DecodeUTF8(pr.Stderr)
+	run.Sandboxed, run.Sandbox = pr.Sandboxed, pr.Sandbox
+	run.Stdout, run.Stderr = pr.Out, pr.Err
 	run.Truncated, run.Signal = pr.Truncated, pr.Signal
 	end := processEnd{Stdout: run.Stdout, Stderr: run.Stderr, TimeoutSec: c.TimeoutSec, File: h.Origin.File}
 	switch {
-	case strings.HasPrefix(pr.StartErr, hooks.RefusedPrefix):
+	case pr.Refused():
 		run.Error, run.NotRunReason = pr.StartErr, pr.StartErr
 		return run, a
 	case pr.StartErr != "":
@@ -274,6 +272,9 @@ func (r *runner) runOne(ctx context.Context, info eventInfo, h *hooks.Hook, in *
 	}
 	return run, interpret(info, c.Pascal, end)
 }
+
+// shell is how Copilot CLI starts a bash hook (observed): /bin/bash -c.
+var shell = agents.Shell{Program: "/bin/bash", Flag: "-c"}
 
 // hookEnv is the environment Copilot gives a hook (observed).
 func (r *runner) hookEnv(c *handler, projectDir string) settingsio.Env {
