@@ -37,8 +37,8 @@ func (s Shell) Argv(env settingsio.Env, goos, command string) (string, []string)
 // dry run of every agent goes through it): the argv its shell makes (or
 // an exec-form program), the environment, folder, payload and limits, the
 // gate's spawn-time check and the sandbox. It runs in a session of its
-// own (every agent modelled starts hooks so, or Hookwarden must, to end
-// what they leave behind).
+// own unless Group (a process group of its own, as Gemini CLI starts
+// hooks); a timeout or cancellation ends the whole group either way.
 type HookCommand struct {
 	Hook    *hooks.Hook
 	Program string
@@ -58,6 +58,7 @@ type HookCommand struct {
 	Check     func(*hooks.Hook) error
 	Isolation hooks.Isolation
 	Writable  []string
+	Group     bool
 }
 
 // HookEnd is how a command hook ended: the spawn's result, what was
@@ -80,7 +81,7 @@ func (e HookEnd) Refused() bool { return strings.HasPrefix(e.StartErr, hooks.Ref
 // whatever it started).
 func (c HookCommand) Run(ctx context.Context) HookEnd {
 	spec := hooks.SpawnSpec{Program: c.Program, Path: c.Path, Args: c.Args, Env: c.Env, Dir: c.Dir, Stdin: c.Stdin,
-		Timeout: c.Timeout, Grace: c.Grace, Cap: c.Cap, NewSession: true}
+		Timeout: c.Timeout, Grace: c.Grace, Cap: c.Cap, NewSession: !c.Group}
 	spec.DefaultLimits()
 	if spec.Path == "" {
 		spec.Path = hooks.ResolveExecutable(spec.Program, c.Env)

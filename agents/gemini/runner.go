@@ -295,24 +295,17 @@ func (rc *runContext) execute(ctx context.Context, h *hooks.Hook, event hooks.Ev
 	}
 	res.Stdin = rc.payload(input)
 	env := rc.hookEnv(h, input)
-	spawn := hooks.SpawnSpec{
-		Program: rc.shell.Executable,
-		Path:    rc.executable(env),
-		Args:    append(append(make([]string, 0, len(rc.shell.Args)+1), rc.shell.Args...), res.Command),
-		Env:     env,
-		Stdin:   res.Stdin,
-		Timeout: timeoutOf(h),
-		Grace:   rc.r.grace(),
-		Cap:     rc.r.streamCap(),
-	}
+	spawn := agents.HookCommand{Hook: h, Program: rc.shell.Executable, Path: rc.executable(env),
+		Args: append(append(make([]string, 0, len(rc.shell.Args)+1), rc.shell.Args...), res.Command),
+		Env:  env, Stdin: res.Stdin, Timeout: timeoutOf(h), Grace: rc.r.grace(), Cap: rc.r.streamCap(),
+		Input: input, Check: rc.r.Check, Isolation: rc.r.Isolation, Group: true}
 	if hasCwd {
 		spawn.Dir = cwdStr
 	}
-	res.Sandboxed = spawn.Guard(h, rc.r.Check, rc.r.Isolation, input)
 	pr := spawn.Run(ctx)
-	res.Sandbox = pr.Sandbox
+	res.Sandboxed, res.Sandbox = pr.Sandboxed, pr.Sandbox
 	res.Duration = time.Since(start)
-	res.Stdout, res.Stderr, res.HasStreams = hooks.DecodeUTF8(pr.Stdout), hooks.DecodeUTF8(pr.Stderr), true
+	res.Stdout, res.Stderr, res.HasStreams = pr.Out, pr.Err, true
 	res.Truncated, res.PipesHeld, res.Signal = pr.Truncated, pr.PipesHeld, pr.Signal
 	switch {
 	case pr.StartErr != "":
