@@ -165,6 +165,21 @@ type RunNotice struct {
 	Review string
 }
 
+// RunDocument is `run --json` of an agent that needs no document of its
+// own (the Claude-schema family, Copilot CLI): the agent, the event, its
+// verdict and every hook's run.
+type RunDocument struct {
+	Agent   string      `json:"agent"`
+	Event   hooks.Event `json:"event"`
+	Verdict Verdict     `json:"verdict"`
+	Hooks   []HookRun   `json:"hooks"`
+}
+
+// SetDocument sets res's Document to the kit's RunDocument.
+func (res *RunResult) SetDocument(agent string) {
+	res.Document = RunDocument{Agent: agent, Event: res.Event, Verdict: res.Verdict, Hooks: res.Hooks}
+}
+
 // RunResult is a dry run: every hook's run and the agent's verdict.
 type RunResult struct {
 	Event hooks.Event `json:"event"`

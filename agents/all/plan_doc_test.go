@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hookwarden/hookwarden/agents"
@@ -117,4 +118,62 @@ func keys[V any](m map[string]V) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// The Claude-schema family's `run --json` and Copilot CLI's are one
+// document, the kit's (agent, event, verdict, hooks in that order;
+// before, Qwen's was a map whose members came out sorted).
+func TestFamilyRunDocumentIsTheKits(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("POSIX shell")
+	}
+	for _, a := range Registry().All() {
+		name := a.Info().Name
+		if name != "qwen" && name != "copilot" {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			fx := planFixture[name]
+			root := t.TempDir()
+			home, dir := filepath.Join(root, "home"), filepath.Join(root, "project")
+			path := filepath.Join(root, filepath.FromSlash(fx.file))
+			for _, d := range []string{filepath.Dir(path), dir} {
+				if err := os.MkdirAll(d, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.WriteFile(path, []byte(fx.settings), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			env := agents.Env{Vars: []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store")},
+				GOOS: runtime.GOOS, Home: home}
+			p, err := a.Open(context.Background(), env, dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := p.DryRun(context.Background(), agents.RunRequest{Event: hooks.Event(fx.event), Query: agents.Query{Tool: fx.tool}, Confirmed: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, err := json.Marshal(res.Document)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dec := json.NewDecoder(strings.NewReader(string(raw)))
+			var order []string
+			dec.Token()
+			for dec.More() {
+				k, _ := dec.Token()
+				order = append(order, k.(string))
+				var skip json.RawMessage
+				dec.Decode(&skip)
+			}
+			if want := []string{"agent", "event", "verdict", "hooks"}; !slices.Equal(order, want) {
+				t.Errorf("members %v, want %v", order, want)
+			}
+			if _, ok := res.Document.(agents.RunDocument); !ok {
+				t.Errorf("document %T, want agents.RunDocument", res.Document)
+			}
+		})
+	}
 }

@@ -113,15 +113,8 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 		res.Summary = fmt.Sprintf("%d hook(s) ran one after another in %s", len(ran), agents.Milliseconds(res.Duration))
 	}
 	res.NoteSandboxedSequence()
-	res.Document = runDoc{Agent: string(Name), Event: s.info.Name, Verdict: res.Verdict, Hooks: res.Hooks}
+	res.SetDocument(string(Name))
 	return res, nil
-}
-
-type runDoc struct {
-	Agent   string           `json:"agent"`
-	Event   hooks.Event      `json:"event"`
-	Verdict agents.Verdict   `json:"verdict"`
-	Hooks   []agents.HookRun `json:"hooks"`
 }
 
 // SamplePayload is the camelCase payload Copilot 1.0.102 sends for the
