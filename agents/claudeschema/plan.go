@@ -66,7 +66,7 @@ func (pl Planner) Fill(p *agents.Plan, entries []*Entry, subject string) {
 		}
 	}
 	// the command as written: an agent that expands variables at load
-	// (Qwen Code) holds their values, secrets included, in h.Command
+	// holds their values, secrets included, in h.Command
 	p.SetDocument(pl.Agent, func(h *hooks.Hook, it *agents.PlanItem) {
 		it.Name = pl.Label(h)
 		if e, ok := h.Ext.(interface{ Written() string }); ok {
