@@ -252,8 +252,9 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	// the gate is agents.Gate; the spawn-time script check is Claude
-	// Code's own (its commands name ${CLAUDE_PROJECT_DIR} and plugin roots)
+	// the gate is the kit's (agents.Env.Prepare); the spawn-time script
+	// check is Claude Code's own (its commands name ${CLAUDE_PROJECT_DIR}
+	// and plugin roots)
 	var rep *agents.Review
 	if !req.Confirmed || req.Sandbox == agents.SandboxAlways {
 		if p.store.Dir == "" {
@@ -275,9 +276,15 @@ func (p *project) prepare(req agents.RunRequest) (*runSetup, error) {
 		data, _ := p.store.Load() // nil: every user handler that runs project code is held
 		g.HoldReaching(data, string(Name), p.ProjectDir, p.reachingHooks())
 	}
-	s.sup = p.env.Supervisor(p.ProjectDir, p.Paths.ConfigDir)
-	s.sup.RecordProbes = req.Trace
-	s.out, _ = agents.Gate(req, s.plan, planned, reviewed, review, nil, p.ProjectDir, s.sup, hold)
+	// the preamble every agent shares (the input is made above: the "if"
+	// rules plan with its tool_input); the gate's own script check is
+	// replaced by Claude Code's (above)
+	prep, err := p.env.Prepare(req, p.ProjectDir, s.plan, planned, func() (*hooks.Object, error) { return s.input, nil },
+		agents.GateRule{Reviewed: reviewed, Review: review, Hold: hold, Folders: []string{p.Paths.ConfigDir}})
+	if err != nil {
+		return nil, err
+	}
+	s.input, s.sup, s.out = prep.Input, prep.Sup, prep.Gate
 	return s, nil
 }
 
