@@ -95,24 +95,25 @@ func (c CommandSpec) Key() string {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendMarshaledString(b, k)
+			b = AppendMarshaledString(b, k)
 			b = append(b, ':')
-			b = appendMarshaledString(b, c.Fields[k])
+			b = AppendMarshaledString(b, c.Fields[k])
 		}
 		b = append(b, '}')
 	}
 	b = append(b, `,"kind":`...)
-	b = appendMarshaledString(b, string(c.Hook.Kind))
+	b = AppendMarshaledString(b, string(c.Hook.Kind))
 	b = append(b, `,"name":`...)
-	b = appendMarshaledString(b, c.Hook.Name)
+	b = AppendMarshaledString(b, c.Hook.Name)
 	sum := sha256.Sum256(append(b, '}'))
 	return hex.EncodeToString(sum[:])
 }
 
-// appendMarshaledString appends s as json.Marshal writes it: a text of
+// AppendMarshaledString appends s as json.Marshal writes it: a text of
 // printable ASCII other than <, > and & is written as is, with '"' and
-// '\\' escaped by a backslash; any other text is json.Marshal's own.
-func appendMarshaledString(b []byte, s string) []byte {
+// '\\' escaped by a backslash; any other text is json.Marshal's own
+// (canonical JSON for keys written without encoding/json's reflection).
+func AppendMarshaledString(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c > 0x7e || c == '<' || c == '>' || c == '&' {
 			raw, _ := json.Marshal(s) // a string always encodes
