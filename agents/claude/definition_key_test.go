@@ -89,7 +89,9 @@ func TestDefinitionIsTheRoundTrips(t *testing.T) {
 		}
 		hs = append(hs, &hooks.Hook{Event: "PreToolUse", Type: "command", Command: "x", Node: node, HasMatcher: i%2 == 0, Matcher: "Bash|<Edit>"})
 	}
-	hs = append(hs, &hooks.Hook{Event: "Stop", Type: "command", Command: "echo <&>"}, &hooks.Hook{Event: "Stop", Type: "http", HasMatcher: true})
+	hs = append(hs, &hooks.Hook{Event: "Stop", Type: "command", Command: "echo <&>"}, &hooks.Hook{Event: "Stop", Type: "http", HasMatcher: true},
+		&hooks.Hook{Event: "Stop", Node: &settingsio.Node{Kind: settingsio.Object, Members: []settingsio.Member{{Key: "command"}}}},
+		&hooks.Hook{Event: "Stop", Node: &settingsio.Node{Kind: settingsio.Array, Items: []*settingsio.Node{nil}}})
 	for _, h := range hs {
 		got, gerr := definition(h)
 		want, werr := definitionByRoundTrip(h)

@@ -112,6 +112,9 @@ var plainNumber = regexp.MustCompile(`^(0|-?[1-9][0-9]{0,14})$`)
 // object with a key twice. Object keys are then sorted, as encoding/json
 // writes a map. ok is false, and b to be dropped, for any other n.
 func appendPlainJSON(b []byte, n *settingsio.Node) ([]byte, bool) {
+	if n == nil {
+		return b, false // built by hand, not parsed: the round trip says
+	}
 	switch n.Kind {
 	case settingsio.Null:
 		return append(b, "null"...), true
