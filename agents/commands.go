@@ -79,11 +79,55 @@ func (c CommandSpec) reviewer(project string, shared *trust.ScriptReviewer, cach
 }
 
 // Key is the command's fingerprint: the sha256 of its kind, name and
-// fields as canonical JSON.
+// fields as canonical JSON: what json.Marshal writes for
+// map[string]any{"kind": …, "name": …, "fields": c.Fields} (every stored
+// approval was keyed so), written directly: the guard's check keys every
+// command of the project, and the map's reflection cost more than the
+// rest of its key.
 func (c CommandSpec) Key() string {
-	raw, _ := json.Marshal(map[string]any{"kind": string(c.Hook.Kind), "name": c.Hook.Name, "fields": c.Fields})
-	sum := sha256.Sum256(raw)
+	b := make([]byte, 0, 256)
+	b = append(b, `{"fields":`...)
+	if c.Fields == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '{')
+		for i, k := range slices.Sorted(maps.Keys(c.Fields)) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = AppendMarshaledString(b, k)
+			b = append(b, ':')
+			b = AppendMarshaledString(b, c.Fields[k])
+		}
+		b = append(b, '}')
+	}
+	b = append(b, `,"kind":`...)
+	b = AppendMarshaledString(b, string(c.Hook.Kind))
+	b = append(b, `,"name":`...)
+	b = AppendMarshaledString(b, c.Hook.Name)
+	sum := sha256.Sum256(append(b, '}'))
 	return hex.EncodeToString(sum[:])
+}
+
+// AppendMarshaledString appends s as json.Marshal writes it: a text of
+// printable ASCII other than <, > and & is written as is, with '"' and
+// '\\' escaped by a backslash; any other text is json.Marshal's own
+// (canonical JSON for keys written without encoding/json's reflection).
+func AppendMarshaledString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '<' || c == '>' || c == '&' {
+			raw, _ := json.Marshal(s) // a string always encodes
+			return append(b, raw...)
+		}
+	}
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		if s[i] == '"' || s[i] == '\\' {
+			b = append(b, '\\')
+		}
+		b = append(b, s[i])
+	}
+	return append(b, '"')
 }
 
 // commandsStoreKey is the section of Hookwarden's store with the

@@ -68,12 +68,33 @@ func (d *StoreData) SetSection(key string, s StoreSection) {
 }
 
 // keepRawContents keeps in Contents the texts of old that a section no
-// agent decoded refers to (its records name them by sha256).
+// agent decoded refers to (its records name them by sha256): those whose
+// sum stands between two quotes anywhere in the section's bytes. Each
+// section is read once per length of sum (one: sha256s), looking the text
+// between a quote and the quote that length on up in old, not once per
+// text: the store's every write went over its undecoded sections once
+// per script text it holds.
 func (d *StoreData) keepRawContents(old map[string]string) {
+	if len(old) == 0 {
+		return
+	}
+	lengths := map[int]bool{}
+	for sum := range old {
+		lengths[len(sum)] = true
+	}
 	for _, raw := range d.raw {
-		for sum, text := range old {
-			if bytes.Contains(raw, []byte(`"`+sum+`"`)) {
-				d.Contents[sum] = text
+		for n := range lengths {
+			for i := bytes.IndexByte(raw, '"'); i >= 0; {
+				if end := i + 1 + n; end < len(raw) && raw[end] == '"' {
+					if text, ok := old[string(raw[i+1:end])]; ok {
+						d.Contents[string(raw[i+1:end])] = text
+					}
+				}
+				next := bytes.IndexByte(raw[i+1:], '"')
+				if next < 0 {
+					break
+				}
+				i += 1 + next
 			}
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 	"github.com/hookwarden/hookwarden/trust"
@@ -37,6 +38,9 @@ func reviewed(h *hooks.Hook) bool {
 // definition is a handler's definition as canonical JSON: the event,
 // the group's matcher and the handler object, keys sorted, no spaces.
 func definition(h *hooks.Hook) (string, error) {
+	if def, ok := plainDefinition(h); ok {
+		return def, nil
+	}
 	var handler any
 	if h.Node != nil {
 		raw, err := h.Node.MarshalJSON()
@@ -70,6 +74,105 @@ func definition(h *hooks.Hook) (string, error) {
 		return "", err
 	}
 	return string(out), nil
+}
+
+// plainDefinition is definition written directly, for a hook whose
+// handler is plain (plainJSON): the same text the round trip through
+// encoding/json gives, without it (the guard's check fingerprints every
+// handler of the project). ok is false for any other handler.
+func plainDefinition(h *hooks.Hook) (string, bool) {
+	if !h.IsHook() || h.Node == nil {
+		return "", false
+	}
+	b := make([]byte, 0, 256)
+	b = append(b, `{"event":`...)
+	b = agents.AppendMarshaledString(b, string(h.Event))
+	b = append(b, `,"handler":`...)
+	b, ok := appendPlainJSON(b, h.Node)
+	if !ok {
+		return "", false
+	}
+	if h.HasMatcher {
+		b = append(b, `,"matcher":`...)
+		b = agents.AppendMarshaledString(b, h.Matcher)
+	}
+	return string(append(b, '}')), true
+}
+
+// plainNumber is a number literal that encoding/json decodes to a float64
+// and encodes back as the same text: an integer of at most 15 digits (so
+// exact in a float64, and below 1e21, where encoding/json would switch to
+// an exponent), no leading zero, not -0.
+var plainNumber = regexp.MustCompile(`^(0|-?[1-9][0-9]{0,14})$`)
+
+// appendPlainJSON appends what json.Marshal writes for the value that
+// json.Unmarshal reads from n's MarshalJSON into an any, when n is plain:
+// its numbers plainNumber, its keys and texts printable ASCII other than
+// <, > and & (so the text json.Marshal writes decodes to itself), and no
+// object with a key twice. Object keys are then sorted, as encoding/json
+// writes a map. ok is false, and b to be dropped, for any other n.
+func appendPlainJSON(b []byte, n *settingsio.Node) ([]byte, bool) {
+	if n == nil {
+		return b, false // built by hand, not parsed: the round trip says
+	}
+	switch n.Kind {
+	case settingsio.Null:
+		return append(b, "null"...), true
+	case settingsio.Bool:
+		return strconv.AppendBool(b, n.Bool), true
+	case settingsio.Number:
+		if !plainNumber.MatchString(n.Raw) {
+			return b, false
+		}
+		return append(b, n.Raw...), true
+	case settingsio.String:
+		if !plainText(n.Str) {
+			return b, false
+		}
+		return agents.AppendMarshaledString(b, n.Str), true
+	case settingsio.Array:
+		b = append(b, '[')
+		for i, it := range n.Items {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			var ok bool
+			if b, ok = appendPlainJSON(b, it); !ok {
+				return b, false
+			}
+		}
+		return append(b, ']'), true
+	case settingsio.Object:
+		members := slices.Clone(n.Members)
+		slices.SortFunc(members, func(x, y settingsio.Member) int { return strings.Compare(x.Key, y.Key) })
+		b = append(b, '{')
+		for i, m := range members {
+			if !plainText(m.Key) || i > 0 && members[i-1].Key == m.Key {
+				return b, false
+			}
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = agents.AppendMarshaledString(b, m.Key)
+			b = append(b, ':')
+			var ok bool
+			if b, ok = appendPlainJSON(b, m.Value); !ok {
+				return b, false
+			}
+		}
+		return append(b, '}'), true
+	}
+	return b, false
+}
+
+// plainText reports whether s is printable ASCII other than <, > and &.
+func plainText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
 }
 
 // fingerprint is the sha256 (hex) of Definition: the key of a
