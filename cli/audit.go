@@ -46,6 +46,9 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	if *asJSON {
 		var doc agents.Document
 		if doc, err = auditDocument(agent.Info(), r, untraced, folders); err == nil {
+			if io.others != nil {
+				doc = append(doc, auditOthersMember(*io.others))
+			}
 			err = writeJSON(io.Stdout, doc)
 		}
 	} else {
