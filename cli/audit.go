@@ -89,7 +89,7 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 		return &ExitError{Code: code, Msg: msg}
 	}
 	if *strict && unwatchedHooks(r) > 0 && len(r.Unreadable) == 0 && !r.NeedsReview {
-		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("--strict: %d hook(s) approved, partly unwatched", unwatchedHooks(r))}
+		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("--strict: %d hook(s) or command(s) approved, partly unwatched", unwatchedHooks(r))}
 	}
 	if *strict && len(untraced) > 0 && len(r.Unreadable) == 0 && !r.NeedsReview {
 		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("--strict: %d hook(s) of your own settings not traced in this folder", len(untraced))}

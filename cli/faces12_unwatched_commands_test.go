@@ -50,8 +50,9 @@ func TestUnwatchedCommandReadsPartlyUnwatchedOnceApproved(t *testing.T) {
 			if code != ExitOK || !strings.Contains(text, `"approved-partly-unwatched"`) {
 				t.Errorf("list --json: exit %d, want the status approved-partly-unwatched\n%s", code, text)
 			}
-			if code, text := run("audit"); code != ExitOK || !strings.Contains(text, "partly unwatched") {
-				t.Errorf("audit: exit %d, want 0 and the entry said partly unwatched\n%s", code, text)
+			if code, text := run("audit"); code != ExitOK || !strings.Contains(text, "APPROVED, PARTLY UNWATCHED") ||
+				!strings.Contains(text, "1 command(s) that are not hooks approved, partly unwatched") {
+				t.Errorf("audit: exit %d, want 0, the entry said partly unwatched and counted as a command\n%s", code, text)
 			}
 			code, text = run("audit", "--json")
 			type entry struct {
