@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2/test"
+
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/trust"
 )
@@ -47,5 +49,28 @@ func TestReviewShowsAPartlyUnwatchedMCPServerAsACommand(t *testing.T) {
 	}
 	if !strings.Contains(got, "0 of 1 command that is not a hook need review, 1 "+trust.PartlyUnwatchedLabel) {
 		t.Errorf("summary %q: the partly unwatched server is not counted with the commands", got)
+	}
+}
+
+// Approving an MCP server whose discovery is incomplete from the Review
+// tab asks its own question, naming what cannot be watched, as for a
+// hook; once answered, the server reads approved, partly unwatched.
+func TestApprovingAPartlyUnwatchedMCPServerAsksFirst(t *testing.T) {
+	f := newReviewFixture(t, func(f *reviewFixture) {
+		writeFile(t, filepath.Join(f.dir, ".gemini", "settings.json"), `{"mcpServers": {"docs": {"command": "perl", "args": ["srv.pl"]}}}`)
+		writeFile(t, filepath.Join(f.dir, "srv.pl"), "require './helper.pl';\n")
+		writeFile(t, filepath.Join(f.dir, "helper.pl"), "1;\n")
+	})
+	f.selectLabel("MCP server docs: perl srv.pl")
+	test.Tap(f.v.approveButton)
+	f.q.settle()
+	top := f.w.Canvas().Overlays().Top()
+	if top == nil || findButton(top, "Approve partly unwatched") == nil || !anyContains(textsOf(top), "srv.pl") {
+		t.Fatalf("approving the server asked no question naming srv.pl: %q", textsOf(top))
+	}
+	tapDialogButton(t, f.w, "Approve partly unwatched")
+	f.q.settle()
+	if listed := strings.Join(f.listed(), " | "); !strings.Contains(listed, "APPROVED, PARTLY UNWATCHED MCP server docs") {
+		t.Errorf("after the answer the server is not listed as approved, partly unwatched: %q", listed)
 	}
 }
