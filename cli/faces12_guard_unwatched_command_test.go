@@ -26,6 +26,11 @@ func TestGuardNamesWhatAPullChangedForAPartlyUnwatchedServer(t *testing.T) {
 	if code, out, errOut := e.hookwarden(clone, "trust", "--all", "--accept-unwatched"); code != 0 {
 		t.Fatalf("trust --all --accept-unwatched: %d\n%s%s", code, out, errOut)
 	}
+	// guard check (by hand) says it as audit ends: nothing needs review,
+	// but one entry is approved, partly unwatched
+	if code, out, errOut := e.hookwarden(clone, "guard", "check"); code != 0 || !strings.Contains(out, "1 approved, partly unwatched") {
+		t.Errorf("guard check: exit %d, want 0 naming the partly unwatched server\n%s%s", code, out, errOut)
+	}
 	if code, out, errOut := e.hookwarden(clone, "guard", "install"); code != 0 {
 		t.Fatalf("guard install: %d\n%s%s", code, out, errOut)
 	}
