@@ -66,8 +66,8 @@ func TestUnwatchedCommandReadsPartlyUnwatchedOnceApproved(t *testing.T) {
 				Hooks    []entry `json:"hooks"`
 				Commands []entry `json:"commands"`
 			}
-			if err := json.Unmarshal([]byte(text), &doc); err != nil {
-				t.Fatalf("audit --json: %v\n%s", err, text)
+			if err := json.Unmarshal([]byte(text), &doc); code != ExitOK || err != nil {
+				t.Fatalf("audit --json: exit %d, %v\n%s", code, err, text)
 			}
 			found := false
 			for _, h := range append(doc.Hooks, doc.Commands...) {
