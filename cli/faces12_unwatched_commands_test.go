@@ -99,6 +99,12 @@ func TestUnwatchedCommandReadsPartlyUnwatchedOnceApproved(t *testing.T) {
 			} else if text := out(); !strings.Contains(text, "cannot watch") || !strings.Contains(text, "srv") {
 				t.Errorf("exec does not name what it cannot watch:\n%s", text)
 			}
+			// --enforce holds what it can, but refuses what it cannot watch
+			// before it starts anything
+			if code := Main(context.Background(), []string{"exec", "--enforce", "--", "true"}, io); code != ExitNeedsReview || started {
+				t.Errorf("exec --enforce: exit %d, started %v; want 3 and the agent not started\n%s", code, started, out())
+			}
+			out()
 			// the tray's review (and the guard's) counts it apart
 			if pr, err := io.ReviewProject(io.Dir); err != nil || len(pr.Items) != 0 || len(pr.Unwatched) == 0 {
 				t.Errorf("ReviewProject: %d item(s), %d partly unwatched, %v; want 0 and at least 1 (one per agent that reads the file)", len(pr.Items), len(pr.Unwatched), err)
