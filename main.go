@@ -156,9 +156,9 @@ func startTray(a fyne.App, reg *agents.Registry, iconOnlyWithHost bool, openRevi
 		return
 	}
 	ui.StartTray(a, ui.TrayOptions{
-		Review: func(dir string) (int, []string, error) {
+		Review: func(dir string) (ui.TrayCheck, error) {
 			r, err := io.ReviewProject(dir)
-			return len(r.Items), r.Watch, err
+			return ui.TrayCheck{NeedReview: len(r.Items), Unwatched: len(r.Unwatched), Watch: r.Watch}, err
 		},
 		OpenReview:       openReview,
 		IconOnlyWithHost: iconOnlyWithHost,

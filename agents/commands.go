@@ -315,10 +315,8 @@ func reviewSpecs(data *trust.StoreData, section, agent, project string, specs Sp
 		rv HookReview
 	}
 	var kept []reviewAt
-	take := func(at int, rv *HookReview, c *CommandSpec) {
-		if c.Hook.IsHook() || len(c.Unwatched) > 0 {
-			FloorUnwatchedRisk(rv)
-		}
+	take := func(at int, rv *HookReview) {
+		FloorUnwatchedRisk(rv)
 		out.NeedsReview = out.NeedsReview || rv.NeedsReview()
 		if keep(rv) {
 			kept = append(kept, reviewAt{at, *rv})
@@ -338,11 +336,11 @@ func reviewSpecs(data *trust.StoreData, section, agent, project string, specs Sp
 					rv.Status = trust.StatusScriptChanged
 				}
 			}
-			if c.Hook.IsHook() || len(c.Unwatched) > 0 {
-				rv.SettleUnwatched() // a user hook reaching the project: as the project's hooks
-			}
+			// every entry, hook or not: an MCP server or helper whose
+			// discovery is incomplete is never plain trusted
+			rv.SettleUnwatched()
 			if keep != nil {
-				take(i, &rv, &c)
+				take(i, &rv)
 				continue
 			}
 		} else {
@@ -387,7 +385,7 @@ func reviewSpecs(data *trust.StoreData, section, agent, project string, specs Sp
 		c.reviewer(project, sr, data.Fingerprints(), byRuntime).ReviewScripts(&rv.HookReview, old)
 		rv.Unresolved = append(rv.Unresolved, c.Unwatched...)
 		if keep != nil {
-			take(i, rv, &c)
+			take(i, rv)
 		}
 	}
 	if keep != nil {
@@ -398,9 +396,7 @@ func reviewSpecs(data *trust.StoreData, section, agent, project string, specs Sp
 		}
 	} else {
 		for i := range out.Hooks {
-			if c := specs.At(i); c.Hook.IsHook() || len(c.Unwatched) > 0 {
-				FloorUnwatchedRisk(&out.Hooks[i])
-			}
+			FloorUnwatchedRisk(&out.Hooks[i])
 		}
 		for _, h := range out.Hooks {
 			out.NeedsReview = out.NeedsReview || h.NeedsReview()

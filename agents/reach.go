@@ -73,7 +73,10 @@ func ReachingHooksIn(project, home string, hs []*hooks.Hook, rt trust.Runtime, r
 			continue // a command that does not parse runs nothing (the agent's shell says so)
 		}
 		reaches = d.ProjectCode(project)
-		if len(reaches) == 0 && len(d.Foreign) == 0 {
+		if len(reaches) == 0 && (len(d.Foreign) == 0 || OwnHook(h.Command)) {
+			// Hookwarden's own protective hook or observer reads the
+			// project as its job and runs none of its code: no trace to ask
+			// for (one that names project code is still reviewed)
 			continue
 		}
 		rtc := rt

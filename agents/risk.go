@@ -40,18 +40,20 @@ func EntryRisk(p Project, h *hooks.Hook, projectDir string, obs Observer, st *tr
 	if st == nil || obs.Ours(h) {
 		return HookRisk(p, h, projectDir, obs, opt)
 	}
-	rep := ReviewedRisk(p, h, projectDir, *st, opt)
-	floorUnwatched(&rep, st.Unresolved)
-	return rep
+	return ReviewedRisk(p, h, projectDir, *st, opt)
 }
 
 // ReviewedRisk is the risk of a reviewed hook of p: RiskSubject with the
 // files its review fingerprints (GateFiles), so that the analysis reads
-// at least what approving the hook vouches for.
+// at least what approving the hook vouches for, and at least review when
+// the review's discovery is incomplete (FloorUnwatchedRisk): a face that
+// analyses an entry, hook or not, cannot forget the floor.
 func ReviewedRisk(p Project, h *hooks.Hook, projectDir string, rv trust.HookReview, opt risk.Options) risk.Report {
 	in := RiskSubject(p, h, projectDir)
 	in.Files = GateFiles(rv)
-	return risk.Analyze(in, opt)
+	rep := risk.Analyze(in, opt)
+	floorUnwatched(&rep, rv.Unresolved)
+	return rep
 }
 
 // GateFiles are the files a review fingerprints for its hook, as the

@@ -111,19 +111,31 @@ func floorUnwatched(rep *risk.Report, unresolved []trust.UnresolvedCode) {
 	}
 }
 
-// UnwatchedLine is the line an audit text ends with when hooks are
-// approved but partly unwatched ("" when none is).
+// UnwatchedLine is the line an audit text ends with when hooks (or
+// commands that are not hooks, counted apart) are approved but partly
+// unwatched ("" when none is).
 func UnwatchedLine(hs []HookReview) string {
-	n := 0
+	n, c := 0, 0
 	for _, h := range hs {
-		if h.Unwatched() {
+		switch {
+		case !h.Unwatched():
+		case h.Kind != "":
+			c++
+		default:
 			n++
 		}
 	}
-	if n == 0 {
+	var what []string
+	if n > 0 {
+		what = append(what, fmt.Sprintf("%d hook(s)", n))
+	}
+	if c > 0 {
+		what = append(what, fmt.Sprintf("%d command(s) that are not hooks", c))
+	}
+	if len(what) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d hook(s) %s: part of what they run cannot be watched (audit --strict exits 3 for them, exec refuses them)\n", n, trust.PartlyUnwatchedLabel)
+	return fmt.Sprintf("%s %s: part of what they run cannot be watched (audit --strict exits 3 for them, exec refuses them)\n", strings.Join(what, " and "), trust.PartlyUnwatchedLabel)
 }
 
 // TrustStater is a Reviewer that can give the trust state of every

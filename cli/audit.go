@@ -43,13 +43,22 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 	if err != nil {
 		return err
 	}
+	// A project setting that switches off a hook of Hookwarden's own
+	// makes audit exit 3: the document and the summary say it too.
+	offs := agents.ProjectSwitchOffs(p)
 	if *asJSON {
 		var doc agents.Document
 		if doc, err = auditDocument(agent.Info(), r, untraced, folders); err == nil {
+			if len(offs) > 0 {
+				doc = append(doc, switchOffsMember(offs))
+			}
+			if io.others != nil {
+				doc = append(doc, auditOthersMember(*io.others))
+			}
 			err = writeJSON(io.Stdout, doc)
 		}
 	} else {
-		err = writeAuditText(io.Stdout, agent.Info(), r, *brief, len(nested))
+		err = writeAuditText(io.Stdout, agent.Info(), r, *brief, auditBelow{startFolders: len(nested), switchOffs: len(offs)})
 		if err == nil && len(untraced) > 0 {
 			printf(io.Stdout, "%s\n", agents.UntracedNote(untraced))
 		}
@@ -65,7 +74,7 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 			printf(io.Stdout, "  %s\n", l)
 		}
 	}
-	offs := reportSwitchOffs(io, p)
+	reportSwitchOffs(io, offs)
 	if len(offs) > 0 && len(r.Unreadable) == 0 {
 		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%d project setting(s) switch off a hook of Hookwarden's in your own settings", len(offs))}
 	}
@@ -80,7 +89,7 @@ func runAudit(ctx context.Context, io *IO, agent agents.Agent, args []string) er
 		return &ExitError{Code: code, Msg: msg}
 	}
 	if *strict && unwatchedHooks(r) > 0 && len(r.Unreadable) == 0 && !r.NeedsReview {
-		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("--strict: %d hook(s) approved, partly unwatched", unwatchedHooks(r))}
+		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("--strict: %d hook(s) or command(s) approved, partly unwatched", unwatchedHooks(r))}
 	}
 	if *strict && len(untraced) > 0 && len(r.Unreadable) == 0 && !r.NeedsReview {
 		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("--strict: %d hook(s) of your own settings not traced in this folder", len(untraced))}
@@ -133,4 +142,21 @@ func (p *auditPrinter) f(format string, a ...any) {
 		format, a = safeArgs(format, a)
 		_, p.err = fmt.Fprintf(p.w, format, a...)
 	}
+}
+
+// switchOffsMember is "switch_offs" of audit --json: each project setting
+// that switches off a hook of Hookwarden's own in the user's settings,
+// with what it switches off, its file and line, and what it says.
+func switchOffsMember(offs []agents.SwitchOff) agents.Field {
+	type off struct {
+		What    string `json:"what"`
+		File    string `json:"file"`
+		Line    int    `json:"line"`
+		Setting string `json:"setting"`
+	}
+	out := make([]off, 0, len(offs))
+	for _, o := range offs {
+		out = append(out, off{o.What(), o.File, o.Line, o.Setting})
+	}
+	return agents.Member("switch_offs", out)
 }

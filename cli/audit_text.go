@@ -42,12 +42,16 @@ const (
 	hookIndent  = "              " // under a hook's labelled rows
 )
 
+// auditBelow counts what audit reports after an agent's review and that
+// needs review too: entries in the start folders below a repository's top,
+// and project settings that switch off a hook of Hookwarden's own.
+type auditBelow struct{ startFolders, switchOffs int }
+
 // writeAuditText prints the review of one agent for a person; brief
 // leaves out the content of scripts seen for the first time (their diffs
-// stay); below counts what needs review in the start folders below a
-// repository's top (listed after it), so that the summary does not say
-// "nothing needs review" above them.
-func writeAuditText(w io.Writer, info agents.Info, r *agents.Review, brief bool, below int) error {
+// stay); below counts what needs review that is listed after it, so that
+// the summary does not say "nothing needs review" above it.
+func writeAuditText(w io.Writer, info agents.Info, r *agents.Review, brief bool, below auditBelow) error {
 	p := &auditPrinter{w: w}
 	auditHeader(p, info, r)
 	var hs, commands []agents.HookReview
@@ -309,7 +313,7 @@ func auditGone(p *auditPrinter, g agents.Gone) {
 }
 
 // auditSummary prints what needs review and how to approve it.
-func auditSummary(p *auditPrinter, info agents.Info, r *agents.Review, hs, commands []agents.HookReview, below int) {
+func auditSummary(p *auditPrinter, info agents.Info, r *agents.Review, hs, commands []agents.HookReview, below auditBelow) {
 	need := func(rs []agents.HookReview) int {
 		n := 0
 		for _, h := range rs {
@@ -334,9 +338,11 @@ func auditSummary(p *auditPrinter, info agents.Info, r *agents.Review, hs, comma
 		p.f("\n%s\n", cmp.Or(r.Words.Critical, "read the findings marked CRITICAL above before you run "+info.Title+" here"))
 	case r.NeedsReview:
 		p.f("\nthe trust store or the settings need attention (see above)\n")
-	case below > 0:
+	case below.switchOffs > 0:
+		p.f("\n%d project setting(s) switch off a hook of Hookwarden's own in your settings (named below): review them\n", below.switchOffs)
+	case below.startFolders > 0:
 		// the verdict is the start folders': never "nothing" above them
-		p.f("\nnothing needs review in this folder itself; in the start folders below it, %d entr(ies) do (listed below)\n", below)
+		p.f("\nnothing needs review in this folder itself; in the start folders below it, %d entr(ies) do (listed below)\n", below.startFolders)
 	default:
 		p.f("\nnothing needs review\n")
 	}

@@ -55,6 +55,10 @@ type IO struct {
 	// Agents are the agents the commands know (main.go passes
 	// agents/all.Registry()); --agent picks one, the first by default.
 	Agents *agents.Registry
+	// others, for audit without --agent, are the other agents audited
+	// first (auditOtherAgents): the default agent's --json document
+	// carries them; nil when audit chose its agent.
+	others *[]otherAudit
 }
 
 // FromProcess returns an IO bound to the real process, for the agents of
@@ -205,11 +209,10 @@ func Main(ctx context.Context, args []string, io *IO) int {
 	if slices.Contains(agentFree, c.name) {
 		agent = nil
 	}
-	code := finish(io, c, agent, c.run(ctx, io, io.agentOrDefault(agent), rest))
-	if c.name == "audit" && !hasAgentFlag(args[1:]) && !wantsHelp(rest) && code != ExitUsage {
-		code = auditOtherAgents(ctx, io, c, io.agentOrDefault(agent), rest, code)
+	if c.name == "audit" && !hasAgentFlag(args[1:]) && !wantsHelp(rest) {
+		return auditEveryAgent(ctx, io, c, io.agentOrDefault(agent), rest)
 	}
-	return code
+	return finish(io, c, agent, c.run(ctx, io, io.agentOrDefault(agent), rest))
 }
 
 // hasAgentFlag says whether args choose an agent (--agent NAME).
@@ -225,35 +228,83 @@ func hasAgentFlag(args []string) bool {
 	return false
 }
 
-// auditOtherAgents: audit without --agent reviews the default agent, and
-// must not read clean while another agent's hooks of the same project
-// need review. Every other agent is audited quietly; each that needs
-// review (or holds a file that cannot be read, or could not be reviewed)
-// is named on stderr, so that stdout stays the default agent's document
-// (--json too), and the exit code is the worst.
-func auditOtherAgents(ctx context.Context, cio *IO, c command, done agents.Agent, args []string, code int) int {
+// otherAudit is another agent's quiet audit, for audit without --agent:
+// what its exit code says (needs-review, unreadable, failed).
+type otherAudit struct {
+	agent agents.Agent
+	code  int
+}
+
+// state is the other agent's audit in a word ("" when it is clean).
+func (o otherAudit) state() string {
+	switch o.code {
+	case ExitOK:
+		return ""
+	case ExitNeedsReview:
+		return "needs-review"
+	case ExitUnreadable:
+		return "unreadable"
+	}
+	return "failed" // fail closed: never read as clean
+}
+
+// auditEveryAgent is audit without --agent. It reviews the default agent,
+// and must not read clean while another agent's hooks of the same project
+// need review. Every other agent is audited quietly first; each that
+// needs review (or holds a file that cannot be read, or could not be
+// reviewed) is named on stderr and, with --json, in the default agent's
+// document ("other_agents": auditOthersMember), and the exit code is the
+// worst.
+func auditEveryAgent(ctx context.Context, cio *IO, c command, def agents.Agent, args []string) int {
+	var others []otherAudit
 	for _, a := range cio.Agents.All() {
-		if a == done {
+		if a == def {
 			continue
 		}
 		sub := *cio
-		sub.Stdout, sub.Stderr = io.Discard, io.Discard
-		got := finish(&sub, c, a, c.run(ctx, &sub, a, args))
-		var what string
-		switch got {
-		case ExitNeedsReview:
-			what = "needs review here"
-		case ExitUnreadable:
-			what = "has a file here that cannot be read"
-		case ExitFailure:
-			what = "could not be reviewed here" // fail closed: never read as clean
-		default:
-			continue
+		sub.Stdout, sub.Stderr, sub.others = io.Discard, io.Discard, nil
+		// a usage error is the arguments', and the default agent's audit
+		// says it
+		if got := finish(&sub, c, a, c.run(ctx, &sub, a, args)); got != ExitOK && got != ExitUsage {
+			others = append(others, otherAudit{a, got})
 		}
-		printf(cio.Stderr, "hookwarden audit: %s also %s: hookwarden audit --agent %s (or --agent all)\n", a.Info().Title, what, a.Info().Name)
-		code = worseExit(code, got)
+	}
+	withOthers := *cio
+	withOthers.others = &others
+	code := finish(&withOthers, c, def, c.run(ctx, &withOthers, def, args))
+	if code == ExitUsage {
+		return code
+	}
+	for _, o := range others {
+		what := map[string]string{"needs-review": "needs review here", "unreadable": "has a file here that cannot be read",
+			"failed": "could not be reviewed here"}[o.state()]
+		printf(cio.Stderr, "hookwarden audit: %s also %s: hookwarden audit --agent %s (or --agent all)\n", o.agent.Info().Title, what, o.agent.Info().Name)
+		code = worseExit(code, o.code)
 	}
 	return code
+}
+
+// auditOthersMember is "other_agents" of audit --json without --agent:
+// each other agent whose audit is not clean, its name and title under
+// "agent" (as the document's own), its state, its exit code and the audit
+// that shows it; empty when every other agent's audit is clean.
+func auditOthersMember(others []otherAudit) agents.Field {
+	type agentID struct {
+		Name  string `json:"name"`
+		Title string `json:"title"`
+	}
+	type other struct {
+		Agent    agentID `json:"agent"`
+		State    string  `json:"state"`
+		ExitCode int     `json:"exit_code"`
+		Audit    string  `json:"audit"`
+	}
+	out := []other{}
+	for _, o := range others {
+		info := o.agent.Info()
+		out = append(out, other{agentID{info.Name, info.Title}, o.state(), o.code, "hookwarden audit --agent " + info.Name})
+	}
+	return agents.Member("other_agents", out)
 }
 
 // lookupCommand finds a command by name.

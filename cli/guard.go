@@ -347,10 +347,16 @@ func guardCheck(ctx context.Context, io *IO, req checkRequest) error {
 			continue
 		}
 		if len(r.items) == 0 {
-			if req.gitHook == "" && !req.background {
-				fmt.Fprintf(io.Stdout, "hookwarden guard: nothing needs review in %s\n", safetext.Line(r.project))
+			// as audit ends: what is approved but partly unwatched needs
+			// no review, but is not plainly clean
+			line := "nothing needs review in " + safetext.Line(r.project)
+			if len(r.unwatched) > 0 {
+				line += fmt.Sprintf("; %d approved, partly unwatched: part of what they run cannot be watched (hookwarden audit --strict lists them)", len(r.unwatched))
 			}
-			fmt.Fprintf(&record, "nothing needs review in %s\n", safetext.Line(r.project))
+			if req.gitHook == "" && !req.background {
+				fmt.Fprintf(io.Stdout, "hookwarden guard: %s\n", line)
+			}
+			fmt.Fprintf(&record, "%s\n", line)
 			continue
 		}
 		code = max(code, ExitNeedsReview)

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -52,16 +53,28 @@ func runList(ctx context.Context, io *IO, agent agents.Agent, args []string) err
 	}
 	obs, _ := io.observer(agent) // none when the binary is unknown: nothing is taken as ours
 	var err error
+	// a review that could not be read leaves the list printed in full but
+	// incomplete (statesError): it fails once everything is printed
+	var se *statesError
 	if *asJSON {
 		err = writeListJSON(io.Stdout, io.agentEnv(), p, readers, obs, io.riskOptions(), startFolderFields(ctx, io, io.projectDir(*dir))...)
+		if errors.As(err, &se) {
+			err = nil
+		}
 	} else {
 		err = writeListTable(io.Stdout, io.agentEnv(), agent, p, obs, io.riskOptions())
+		if errors.As(err, &se) {
+			err = nil
+		}
 		if err == nil {
 			writeStartFolders(ctx, io, agent, io.projectDir(*dir))
 		}
 	}
 	if err != nil {
 		return err
+	}
+	if se != nil && len(p.Unreadable()) == 0 {
+		return &ExitError{Code: ExitFailure, Msg: se.Error()}
 	}
 	return listExit(p.Unreadable())
 }
@@ -143,6 +156,9 @@ type streamedDiagnostics struct{}
 func writeListJSON(w io.Writer, env agents.Env, p agents.Project, readers map[string][]agents.FileReader, obs agents.Observer, opt risk.Options, extra ...agents.Field) error {
 	states := reviewStates(context.Background(), p)
 	doc := append(listDocumentOf(p, streamedHooks{}, streamedDiagnostics{}, readers), extra...)
+	if states.err != nil {
+		doc = append(doc, agents.Member("review_error", states.err.Error()))
+	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var enc encodeBuffer
 	bw.WriteString("{")
@@ -182,7 +198,10 @@ func writeListJSON(w io.Writer, env agents.Env, p agents.Project, readers map[st
 		bw.WriteString("\n")
 	}
 	bw.WriteString("}\n")
-	return bw.Flush()
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return states.done()
 }
 
 // writeHooksJSON writes the "hooks" array of the list document at depth 1.
@@ -398,7 +417,7 @@ func writeListTable(w io.Writer, env agents.Env, agent agents.Agent, p agents.Pr
 			printf(w, "  %s  %s: %s\n", place(d), d.Severity, once.say(d.Message, ""))
 		}
 	}
-	return nil
+	return states.done()
 }
 
 type eventGroup struct {

@@ -197,7 +197,7 @@ func runProtect(ctx context.Context, io *IO, agent agents.Agent, args []string) 
 			printf(io.Stdout, "whether this project switches it off: unknown (%v)\n", err)
 			off = true
 		} else {
-			off = len(reportSwitchOffs(io, pr)) > 0 || off
+			off = len(reportSwitchOffs(io, agents.ProjectSwitchOffs(pr))) > 0 || off
 			// The agent's own reading of this folder: a protective hook that
 			// it does not run here (a folder it does not trust, where it
 			// registers no hooks at all) protects nothing here. Said, not
@@ -309,8 +309,7 @@ func runProtectCheck(ctx context.Context, io *IO, agent agents.Agent, args []str
 // reportSwitchOffs says on stderr, with file:line, every setting of the
 // project p that switches off a user-level hook of Hookwarden's
 // (agents.UserHookSwitches), and returns them.
-func reportSwitchOffs(io *IO, p agents.Project) []agents.SwitchOff {
-	offs := agents.ProjectSwitchOffs(p)
+func reportSwitchOffs(io *IO, offs []agents.SwitchOff) []agents.SwitchOff {
 	for _, o := range offs {
 		printf(io.Stderr, "hookwarden: %s\n", switchOffText(o))
 	}

@@ -24,13 +24,37 @@ func hookRisk(opt risk.Options, p agents.Project, h *hooks.Hook, projectDir stri
 type listStates struct {
 	incomplete map[string]agents.HookReview
 	files      map[string][]gateFile
+	// err says why the review could not be read (Hookwarden's store is
+	// broken, …): list then has no trust state and no floor of what
+	// cannot be watched, so it says so and fails (statesError).
+	err error
+}
+
+// statesError is list's error when the trust review could not be read:
+// the list is printed in full, but it is incomplete, never clean.
+type statesError struct{ err error }
+
+func (e *statesError) Error() string {
+	return "incomplete list: the trust review could not be read, so no entry's trust state is shown and a part Hookwarden cannot watch does not raise its risk: " + e.err.Error()
+}
+
+func (e *statesError) Unwrap() error { return e.err }
+
+// done is what a list writer returns once it wrote the list: nil, or the
+// statesError when the review could not be read.
+func (st listStates) done() error {
+	if st.err != nil {
+		return &statesError{st.err}
+	}
+	return nil
 }
 
 // gateFile is a file a review fingerprints for a hook, as list keeps it.
 type gateFile struct{ path, via string }
 
-// reviewStates reads p's trust states for list (empty when the review
-// cannot be read: list then shows each command's own analysis, as before).
+// reviewStates reads p's trust states for list (empty, with the error,
+// when the review cannot be read: list then shows each command's own
+// analysis and fails once it is printed).
 // Each state is dropped once read, so 100,000 hooks' reviews are never
 // held at once (issue 28's memory bound).
 func reviewStates(ctx context.Context, p agents.Project) listStates {
@@ -49,7 +73,7 @@ func reviewStates(ctx context.Context, p agents.Project) listStates {
 		return false
 	})
 	if err != nil {
-		return listStates{}
+		return listStates{err: err}
 	}
 	return st
 }

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -305,9 +306,17 @@ func (d *scanDoc) addReviewed(ctx context.Context, io *IO, paths []string, agent
 			claimed[f.Path] = true
 		}
 	}
-	for _, h := range d.Hooks {
+	// the scanned hooks by place and by command, each with its agent: the
+	// review of a claimed file's hook by that agent raises its risk
+	// (scannedRisk)
+	scanned := map[string]int{}
+	for i, h := range d.Hooks {
 		listed[scanEntryKey(h.File, h.Line, h.Column, "")] = true
 		listed[scanEntryKey(h.File, 0, 0, h.Command)] = true
+		scanned[h.Agent+"\x00"+scanEntryKey(h.File, h.Line, h.Column, "")] = i
+		if h.Command != "" {
+			scanned[h.Agent+"\x00"+scanEntryKey(h.File, 0, 0, h.Command)] = i
+		}
 	}
 	var roots []string
 	seenRoot := map[string]bool{}
@@ -361,6 +370,17 @@ func (d *scanDoc) addReviewed(ctx context.Context, io *IO, paths []string, agent
 					continue // the user's own, the system's: not what the scan was given
 				}
 				if h.Kind == "" && claimed[h.File] {
+					// the file's own hook, scanned by its agent: as audit
+					// reads it, never below (a hook whose discovery is
+					// incomplete is at least review there)
+					i, ok := scanned[name+"\x00"+scanEntryKey(h.File, h.Line, h.Column, "")]
+					if !ok && h.Command != "" {
+						i, ok = scanned[name+"\x00"+scanEntryKey(h.File, 0, 0, h.Command)]
+					}
+					if ok {
+						d.Hooks[i].Risk = scannedRisk(d.Hooks[i].Risk, h.Risk)
+						d.Level = max(d.Level, d.Hooks[i].Risk.Level)
+					}
 					continue
 				}
 				at, command := scanEntryKey(h.File, h.Line, h.Column, ""), scanEntryKey(h.File, 0, 0, h.Command)
@@ -387,6 +407,27 @@ func (d *scanDoc) addReviewed(ctx context.Context, io *IO, paths []string, agent
 			}
 		}
 	}
+}
+
+// scannedRisk is a scanned hook's risk (own: the analysis of the hook
+// file's entry) raised to what its agent's review of it says when that is
+// higher (reviewed: the risk every other face shows, with the files the
+// review fingerprints and the floor of a discovery that is incomplete):
+// the scan never reads a hook lower than audit does. Then every finding of
+// either, the most serious first.
+func scannedRisk(own, reviewed risk.Report) risk.Report {
+	if reviewed.Level <= own.Level {
+		return own
+	}
+	out := own
+	out.Level, out.Findings = reviewed.Level, slices.Clone(own.Findings)
+	for _, f := range reviewed.Findings {
+		if !slices.Contains(out.Findings, f) {
+			out.Findings = append(out.Findings, f)
+		}
+	}
+	slices.SortStableFunc(out.Findings, func(a, b risk.Finding) int { return int(b.Severity) - int(a.Severity) })
+	return out
 }
 
 // scanEntryKey is how a listed entry is known: its file and place, or

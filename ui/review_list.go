@@ -163,11 +163,10 @@ func (v *reviewView) rebuildItems() {
 	offs := projectSwitchOffs(v.project)
 	v.setTabCount(agents.ReviewCount(v.review) + below + len(offs))
 	if v.hasReport() {
-		s := reviewSummary(v.reviewNoun(), len(all), len(gone), n, unwatched, hidden)
-		if c, nc := commandCounts(all); c > 0 { // as audit counts them: hooks, and the commands that are not hooks
-			s = reviewSummary(v.reviewNoun(), len(all)-c, len(gone), n-nc, unwatched, hidden)
-			s = strings.Replace(s, ".", fmt.Sprintf("; %d of %s need review.", nc, plural(c, "command that is not a hook")), 1)
-		}
+		// as audit counts them: hooks, and the commands that are not hooks
+		// (each with its own partly unwatched ones)
+		c := commandCounts(all)
+		s := reviewSummary(v.reviewNoun(), len(all)-c.total, len(gone), n-c.needing, unwatched-c.unwatched, hidden, c)
 		if below > 0 {
 			s += " In the start folders below: " + needsReview(below) + " (above)."
 		}
@@ -250,25 +249,30 @@ func needsReview(n int) string {
 
 // reviewSummary is the line above the list: total reviews of noun, gone
 // keys, n needing review, unwatched approved but partly unwatched ones
-// (never counted as trusted) and hidden trusted ones.
-func reviewSummary(noun string, total, gone, n, unwatched, hidden int) string {
-	// the window has no strict mode: it counts them 0, but say that the
-	// strict audit and exec refuse them (they exit 3)
-	const strictNote = " (hookwarden audit --strict and exec refuse them)"
+// (never counted as trusted) and hidden trusted ones, then the commands
+// that are not hooks, counted apart (as audit counts them).
+func reviewSummary(noun string, total, gone, n, unwatched, hidden int, commands commandTally) string {
 	var s string
 	switch {
 	case total == 0:
-		s = "No " + noun + "s."
+		s = "No " + noun + "s"
 	case n == 0 && unwatched == 0:
-		s = fmt.Sprintf("All %s trusted.", plural(total, noun))
+		s = fmt.Sprintf("All %s trusted", plural(total, noun))
 	case n == 0:
-		s = fmt.Sprintf("All %s approved; %d %s%s.", plural(total, noun), unwatched, trust.PartlyUnwatchedLabel, strictNote)
+		s = fmt.Sprintf("All %s approved; %d %s%s", plural(total, noun), unwatched, trust.PartlyUnwatchedLabel, strictNote)
 	default:
-		s = fmt.Sprintf("%d of %s need review.", n, plural(total, noun))
+		s = fmt.Sprintf("%d of %s need review", n, plural(total, noun))
 		if unwatched > 0 {
-			s += fmt.Sprintf(" %d %s%s.", unwatched, trust.PartlyUnwatchedLabel, strictNote)
+			s += fmt.Sprintf(", %d %s%s", unwatched, trust.PartlyUnwatchedLabel, strictNote)
 		}
 	}
+	if commands.total > 0 {
+		s += fmt.Sprintf("; %d of %s need review", commands.needing, plural(commands.total, "command that is not a hook"))
+		if commands.unwatched > 0 {
+			s += fmt.Sprintf(", %d %s%s", commands.unwatched, trust.PartlyUnwatchedLabel, strictNote)
+		}
+	}
+	s += "."
 	if hidden > 0 {
 		s += fmt.Sprintf(" %d trusted hidden.", hidden)
 	}
@@ -278,18 +282,31 @@ func reviewSummary(noun string, total, gone, n, unwatched, hidden int) string {
 	return s
 }
 
-// commandCounts is how many of all are commands that are not hooks (MCP
-// servers, helper and tool commands) and how many of those need review.
-func commandCounts(all []reviewItem) (total, needing int) {
+// strictNote follows a count of approved but partly unwatched entries: the
+// window has no strict mode and counts them 0, but says that the strict
+// audit and exec refuse them (they exit 3).
+const strictNote = " (hookwarden audit --strict and exec refuse them)"
+
+// commandTally counts the commands that are not hooks (MCP servers,
+// helper and tool commands) of a review: all, those that need review and
+// those approved but partly unwatched.
+type commandTally struct{ total, needing, unwatched int }
+
+// commandCounts is the tally of all's commands that are not hooks.
+func commandCounts(all []reviewItem) commandTally {
+	var c commandTally
 	for _, it := range all {
 		if it.review != nil && it.review.Kind != "" {
-			total++
+			c.total++
 			if it.hook.NeedsReview() {
-				needing++
+				c.needing++
+			}
+			if it.hook.Unwatched() {
+				c.unwatched++
 			}
 		}
 	}
-	return total, needing
+	return c
 }
 
 // reviewNoun is what the review lists, in the agent's words.

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 
 	"github.com/hookwarden/hookwarden/assets"
+	"github.com/hookwarden/hookwarden/trust"
 )
 
 // trayRecheck is how often the tray checks the recent projects again
@@ -19,9 +20,10 @@ const trayRecheck = time.Minute
 // TrayOptions are what the tray needs from the domain.
 type TrayOptions struct {
 	// Review counts what needs review in the project dir for every agent
-	// (hooks, unreadable files, trust-file problems) and names the files
-	// whose change can change that count. It runs off the UI thread.
-	Review func(dir string) (count int, watch []string, err error)
+	// (hooks, unreadable files, trust-file problems) and what is approved
+	// but partly unwatched, and names the files whose change can change
+	// that count. It runs off the UI thread.
+	Review func(dir string) (TrayCheck, error)
 	// OpenReview opens dir on the Review tab; it runs on the UI thread.
 	OpenReview func(dir string)
 	// IconOnlyWithHost leaves the icon and menu out when the desktop has
@@ -30,10 +32,20 @@ type TrayOptions struct {
 	IconOnlyWithHost bool
 }
 
+// TrayCheck is what the tray's Review says of a project.
+type TrayCheck struct {
+	// NeedReview counts what needs review; Unwatched the entries approved
+	// but partly unwatched (they need none, but are not plainly clean).
+	NeedReview, Unwatched int
+	// Watch are the files whose change can change the counts.
+	Watch []string
+}
+
 // trayProject is one recent project as the tray shows it.
 type trayProject struct {
-	dir   string
-	count int
+	dir       string
+	count     int
+	unwatched int
 	// err is set when the project could not be checked: it counts as
 	// needing review, never as clean.
 	err error
@@ -43,18 +55,25 @@ type trayProject struct {
 // failed does).
 func (p trayProject) needsReview() bool { return p.err != nil || p.count > 0 }
 
-// trayLabel is the project's menu entry: "acme-app — 2 need review".
+// trayLabel is the project's menu entry: "acme-app — 2 need review",
+// with "; 1 approved, partly unwatched" after it when some are.
 func trayLabel(p trayProject) string {
 	name := shown(filepath.Base(p.dir))
+	var s string
 	switch {
 	case p.err != nil:
 		return name + " — could not be checked, open to see why"
 	case p.count == 0:
-		return name + " — nothing to review"
+		s = name + " — nothing to review"
 	case p.count == 1:
-		return name + " — 1 needs review"
+		s = name + " — 1 needs review"
+	default:
+		s = fmt.Sprintf("%s — %d need review", name, p.count)
 	}
-	return fmt.Sprintf("%s — %d need review", name, p.count)
+	if p.unwatched > 0 {
+		s += fmt.Sprintf("; %d %s", p.unwatched, trust.PartlyUnwatchedLabel)
+	}
+	return s
 }
 
 // trayMenu is the tray's menu: a summary, then one entry per recent
@@ -178,9 +197,9 @@ func (t *tray) check(dirs []string) ([]trayProject, []string) {
 	projects := make([]trayProject, 0, len(dirs))
 	var paths []string
 	for _, dir := range dirs {
-		n, watch, err := t.opts.Review(dir)
-		projects = append(projects, trayProject{dir: dir, count: n, err: err})
-		paths = append(paths, watch...)
+		c, err := t.opts.Review(dir)
+		projects = append(projects, trayProject{dir: dir, count: c.NeedReview, unwatched: c.Unwatched, err: err})
+		paths = append(paths, c.Watch...)
 	}
 	return projects, paths
 }

@@ -85,11 +85,11 @@ func TestTrayNotifiesWhenAProjectStartsNeedingReview(t *testing.T) {
 	var opened []string
 	tr := &tray{app: a, known: map[string]trayProject{}, setMenu: func(m *fyne.Menu) { menus <- m },
 		opts: TrayOptions{
-			Review: func(d string) (int, []string, error) {
+			Review: func(d string) (TrayCheck, error) {
 				if d != dir {
 					t.Errorf("reviewed %q, want %q", d, dir)
 				}
-				return <-count, []string{filepath.Join(d, ".gemini", "settings.json")}, nil
+				return TrayCheck{NeedReview: <-count, Watch: []string{filepath.Join(d, ".gemini", "settings.json")}}, nil
 			},
 			OpenReview: func(d string) { opened = append(opened, d) },
 		}}

@@ -261,12 +261,25 @@ func under(dir, path string) bool {
 // withRuntime is specs with the section's runtime on those without one
 // (its .env files and the user's git configuration).
 func (s Section) withRuntime(specs []agents.CommandSpec) []agents.CommandSpec {
+	put := s.runtimeOf()
+	out := make([]agents.CommandSpec, len(specs))
+	for i, sp := range specs {
+		out[i] = put(sp)
+	}
+	return out
+}
+
+// runtimeOf is withRuntime one spec at a time (a review that never holds
+// its specs: TrustStates), so that list and audit review each spec with
+// the same runtime: the section's, and for a command that is not a hook
+// the same without the .env files it watches (DotEnv.Watch).
+func (s Section) runtimeOf() func(agents.CommandSpec) agents.CommandSpec {
 	rt := s.DotEnv.runtime(s.Project)
 	if rt == nil && s.Git != nil {
 		rt = &trust.Runtime{}
 	}
 	if rt == nil {
-		return specs
+		return func(sp agents.CommandSpec) agents.CommandSpec { return sp }
 	}
 	rt.Git = s.Git
 	cmdRT := rt // runtime puts DotEnv.Watch last
@@ -275,17 +288,15 @@ func (s Section) withRuntime(specs []agents.CommandSpec) []agents.CommandSpec {
 		c.Watch = rt.Watch[:len(rt.Watch)-n]
 		cmdRT = &c
 	}
-	out := make([]agents.CommandSpec, len(specs))
-	for i, sp := range specs {
+	return func(sp agents.CommandSpec) agents.CommandSpec {
 		if sp.Runtime == nil && sp.ScriptCommand != "" {
 			sp.Runtime = rt
 			if sp.Hook != nil && !sp.Hook.IsHook() {
 				sp.Runtime = cmdRT
 			}
 		}
-		out[i] = sp
+		return sp
 	}
-	return out
 }
 
 // settingsEnv is the "env" object of a settings file the agent reads (nil

@@ -130,16 +130,8 @@ func (s Section) TrustStates(env agents.Env, specs agents.SpecList, keep func(*a
 	if err != nil {
 		return nil, err
 	}
-	if rt := s.DotEnv.runtime(s.Project); rt != nil {
-		made := specs.At
-		specs.At = func(i int) agents.CommandSpec {
-			sp := made(i)
-			if sp.Runtime == nil && sp.ScriptCommand != "" {
-				sp.Runtime = rt // as withRuntime: one runtime for all
-			}
-			return sp
-		}
-	}
+	made, put := specs.At, s.runtimeOf() // as Review's: one runtime for all
+	specs.At = func(i int) agents.CommandSpec { return put(made(i)) }
 	settled := func(h *agents.HookReview) bool { h.SettleUnwatched(); return keep == nil || keep(h) }
 	cr, err := agents.ReviewSpecsKept(data, s.Key, s.Agent, s.Project, specs, settled)
 	if err != nil {
