@@ -194,7 +194,8 @@ func TracedHooks(reviews []AgentReview) int {
 // agent cannot say how it starts them (CommandSpawner), and any entry that is not among its project's
 // hooks. Their processes are the agent's own to enforcement, so a branch
 // their approval's trace did not take, or a script changed after exec's
-// check, runs unheld: exec --enforce names them.
+// check, runs unheld: exec --enforce does not start the agent with any,
+// naming them.
 func Unheld(project string, reviews []AgentReview) []string {
 	roots := enforcedRoots(project)
 	var out []string

@@ -134,9 +134,10 @@ func TestExecEnforceHoldsTheApprovedCommandsThatAreNoHooks(t *testing.T) {
 // TestExecEnforceNamesTheCommandsItCannotTell: a server whose command or
 // args hold a variable (the agent expands it from its own environment at
 // load or at start, which need not be Hookwarden's) cannot be told by its
-// argv, so it is not claimed held: the start line names it as not held.
-// Gemini CLI's discovery command, whose start is not told, stays named
-// too. The held one of the same project is not named.
+// argv, so it is not claimed held: exec names it as what it cannot hold
+// (and, since enforce5, does not start the agent). Gemini CLI's discovery
+// command, whose start is not told, is named too. The held one of the
+// same project is not named.
 func TestExecEnforceNamesTheCommandsItCannotTell(t *testing.T) {
 	t.Parallel()
 	if why := sandbox.EnforceSupported(); why != "" {
@@ -157,8 +158,11 @@ func TestExecEnforceNamesTheCommandsItCannotTell(t *testing.T) {
 	cmd.Env = []string{"HOME=" + e.home, "HOOKWARDEN_CONFIG_DIR=" + e.config, "PATH=" + os.Getenv("PATH"),
 		"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(e.home, "none", "settings.json"), cliSelfEnv + "=1"}
 	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("exec --enforce: %v\n%s", err, out)
+	// issue 20 (enforce5): what enforcement cannot hold is no longer
+	// named and run: exec --enforce does not start the agent
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != ExitFailure || !strings.Contains(string(out), "cannot hold") {
+		t.Fatalf("exec --enforce: %v, want exit %d naming what it cannot hold\n%s", err, ExitFailure, out)
 	}
 	var unheld []string
 	for _, l := range strings.Split(string(out), "\n") {
