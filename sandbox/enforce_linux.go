@@ -9,8 +9,10 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -40,7 +42,14 @@ import (
 // a path that held nothing) during the session, known by device, inode
 // and birth time, or the approval says any content is the hook's own;
 // otherwise the call fails with EACCES and OnRefuse is told. Opening an
-// existing file for writing does not make it the hook's. Not seen: a
+// existing file for writing does not make it the hook's. A path that,
+// as written, lies under the enforced folders but resolves through a link
+// out of them (an approved script, or a folder on its path, swapped for a
+// link after the approval) is held too: a file there passes only when the
+// approval covers its path in the project with its current content, and
+// such a folder may not be opened, even O_PATH, nor entered (chdir), so
+// that a hook's later relative paths cannot leave the check behind
+// (checkLinkedOut). Not seen: a
 // process outside the hook that rewrites a file the hook made in place
 // (no new inode), or deletes it and makes another at its path before the
 // hook's next call.
@@ -179,7 +188,7 @@ func installEnforceFilter() (int, error) {
 		ret = unix.BPF_RET | unix.BPF_K
 	)
 	f := filterHead()
-	calls := append(append([]uint32(nil), legacyNotified...), execve, execveat, openat, openat2, setsid, setpgid)
+	calls := append(append([]uint32(nil), legacyNotified...), execve, execveat, openat, openat2, setsid, setpgid, chdir)
 	for _, nr := range calls {
 		f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr}, unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_USER_NOTIF})
 	}
@@ -326,6 +335,11 @@ func (e *Enforcer) handle(r *seccompNotif) unix.Errno {
 		return e.check(r, tid, hook, int(int32(a[0])), a[1], false, int(binary.NativeEndian.Uint64(how[:])), false)
 	case int64(r.Nr) == sysOpen:
 		return e.check(r, tid, hook, unix.AT_FDCWD, a[0], false, int(a[1]), false)
+	case r.Nr == chdir:
+		// no read, but a folder of the project that now leads out of it
+		// through a link would make the hook's relative paths name files
+		// outside the enforced folders (checkLinkedOut)
+		return e.check(r, tid, hook, unix.AT_FDCWD, a[0], false, unix.O_PATH, false)
 	}
 	return 0
 }
@@ -721,12 +735,16 @@ func (e *Enforcer) check(r *seccompNotif, tid int, hook string, dirfd int, pathP
 		return 0
 	}
 	e.bindMade(hook)
-	if !exec && (flags&unix.O_PATH != 0 || flags&unix.O_ACCMODE == unix.O_WRONLY && flags&unix.O_CREAT == 0) {
-		// no read: an O_PATH descriptor run later (execveat) is checked
-		// then. A write-only open of an existing file does not make it
-		// the hook's: it may write nothing (a later read is checked).
+	if !exec && flags&unix.O_PATH == 0 && flags&unix.O_ACCMODE == unix.O_WRONLY && flags&unix.O_CREAT == 0 {
+		// no read: a write-only open of an existing file does not make it
+		// the hook's: it may write nothing (a later read is checked)
 		return 0
 	}
+	// no read either, but the path is checked for a link out of the
+	// project (checkLinkedOut): an O_PATH descriptor (a folder for
+	// openat, a file for execveat) or a new working folder resolved
+	// out of the enforced folders would carry the check past it
+	pathOnly := !exec && flags&unix.O_PATH != 0
 	if pathPtr == 0 {
 		return 0 // EFAULT, from the kernel
 	}
@@ -756,6 +774,15 @@ func (e *Enforcer) check(r *seccompNotif, tid int, hook string, dirfd int, pathP
 		return unix.EACCES
 	}
 	defer unix.Close(fd)
+	if errno, out := e.linkedOut(tid, hook, dirfd, p, emptyPath, fd, exec); out {
+		if errno == 0 && !notifIDValid(e.fd, r.ID) {
+			return 0
+		}
+		return errno
+	}
+	if pathOnly {
+		return 0
+	}
 	errno := e.checkFile(tid, hook, fd, exec)
 	if errno == 0 && exec {
 		errno = e.checkInterpreter(tid, hook, fd)
@@ -804,6 +831,75 @@ func (e *Enforcer) checkFile(tid int, hook string, fd int, exec bool) unix.Errno
 	return unix.EACCES
 }
 
+// lexicalPath is the path p names as written (absolute, cleaned, no
+// link followed), as the call of tid sees it: from its working folder or
+// dirfd, whose own paths are resolved ones. "" when it cannot be told.
+func lexicalPath(tid, dirfd int, p string, emptyPath bool) string {
+	switch {
+	case emptyPath && p == "", p == "":
+		return ""
+	case filepath.IsAbs(p):
+		return filepath.Clean(p)
+	}
+	base := "/proc/" + strconv.Itoa(tid) + "/cwd"
+	if dirfd != unix.AT_FDCWD {
+		base = "/proc/" + strconv.Itoa(tid) + "/fd/" + strconv.Itoa(dirfd)
+	}
+	dir, err := os.Readlink(base)
+	if err != nil || !filepath.IsAbs(dir) {
+		return ""
+	}
+	return filepath.Join(dir, p)
+}
+
+// linkedOut checks the file open as fd, which the call of tid names as p
+// (from dirfd), when p as written lies under the enforced folders but fd
+// is outside them (checkLinkedOut); out is false otherwise.
+func (e *Enforcer) linkedOut(tid int, hook string, dirfd int, p string, emptyPath bool, fd int, exec bool) (errno unix.Errno, out bool) {
+	real, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd))
+	if err != nil || e.enforced(real) {
+		return 0, false
+	}
+	lex := lexicalPath(tid, dirfd, p, emptyPath)
+	if lex == "" || !e.enforced(lex) {
+		return 0, false
+	}
+	return e.checkLinkedOut(tid, hook, fd, lex, real, exec), true
+}
+
+// checkLinkedOut checks a call of hook's process whose path, as written,
+// lies under the enforced folders (lex) but resolves, through a link, to
+// real outside them: an approved script or a folder on its path swapped
+// for a link after the approval would otherwise run a file outside the
+// project unchecked. A regular file passes only when the approval covers
+// lex with this content, or says any content is the hook's own; anything
+// else (a folder, a file the approval does not cover) is refused. (A
+// script that was such a link when approved reads partly unwatched, which
+// exec refuses whole.)
+func (e *Enforcer) checkLinkedOut(tid int, hook string, fd int, lex, real string, exec bool) unix.Errno {
+	why := "its path in the project leads out of it through a link its hook's approval does not cover"
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFREG && hook != UnknownHook {
+		sums, any := e.cfg.Rules.Approved(hook, lex)
+		if any {
+			return 0
+		}
+		if len(sums) > 0 {
+			id := fileID{dev: st.Dev, ino: st.Ino, size: uint64(st.Size), mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano()}
+			sum, err := e.sum(fd, id)
+			if err != nil {
+				why = "it leads out of the project through a link, and could not be read to compare it with the approval"
+			} else if slices.Contains(sums, sum) {
+				return 0
+			} else {
+				why = "it leads out of the project through a link, to content that is not the approved one"
+			}
+		}
+	}
+	e.refuse(Refusal{Hook: hook, Pid: tid, Path: lex + " -> " + real, Exec: exec, Why: why})
+	return unix.EACCES
+}
+
 // checkInterpreter checks the interpreter a `#!` line of the program
 // open as fd names, when it is under the enforced folders: the kernel
 // opens it itself, with no call the filter sees.
@@ -827,7 +923,11 @@ func (e *Enforcer) checkInterpreter(tid int, hook string, fd int) unix.Errno {
 			return unix.EACCES
 		}
 		opened = append(opened, next)
-		if errno := e.checkFile(tid, hook, next, true); errno != 0 {
+		if errno, out := e.linkedOut(tid, hook, unix.AT_FDCWD, interp, false, next, true); out {
+			if errno != 0 {
+				return errno
+			}
+		} else if errno := e.checkFile(tid, hook, next, true); errno != 0 {
 			return errno
 		}
 		fd = next
