@@ -44,6 +44,7 @@ func TestExecEnforceHoldsTheApprovedCommandsThatAreNoHooks(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		files map[string]string
+		home  map[string]string // files of the user's home (PROJECT: the project)
 		trust [][]string
 		// script is the approved file the pull changes; start is how the
 		// agent starts the command (a shell line of the stand-in agent)
@@ -73,6 +74,13 @@ func TestExecEnforceHoldsTheApprovedCommandsThatAreNoHooks(t *testing.T) {
 			files:  map[string]string{".qwen/settings.json": `{"$version": 4, "mcpServers": {"probe": {"command": "sh", "args": [".qwen/srv.sh"]}}}`, ".qwen/srv.sh": "exit 0\n"},
 			trust:  [][]string{{"trust", "--agent", "qwen", "--all"}},
 			script: ".qwen/srv.sh", start: `sh .qwen/srv.sh`},
+		{name: "codex mcp server",
+			// Codex CLI 0.171.0 (codex-live): `sh .codex/srv.sh "a b"`, in
+			// the session's folder (TestLiveCodexStartsAServerAsItsCommandAndArgs)
+			files:  map[string]string{".codex/config.toml": "[mcp_servers.probe]\ncommand = \"sh\"\nargs = [\".codex/srv.sh\", \"a b\"]\n", ".codex/srv.sh": "exit 0\n"},
+			home:   map[string]string{".codex/config.toml": "[projects.\"PROJECT\"]\ntrust_level = \"trusted\"\n"},
+			trust:  [][]string{{"trust", "--agent", "codex", "--all"}},
+			script: ".codex/srv.sh", start: `sh .codex/srv.sh "a b"`},
 		{name: "qwen custom command",
 			files:  map[string]string{".qwen/commands/x.toml": "description = \"x\"\nprompt = \"Say: !{sh .qwen/cmd.sh}\"\n", ".qwen/cmd.sh": "exit 0\n"},
 			trust:  [][]string{{"trust", "--agent", "qwen", "--all"}},
@@ -83,6 +91,13 @@ func TestExecEnforceHoldsTheApprovedCommandsThatAreNoHooks(t *testing.T) {
 			e := attackEnv(t)
 			for rel, text := range c.files {
 				e.writeProject(rel, text)
+			}
+			for rel, text := range c.home {
+				p := filepath.Join(e.home, rel)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				e.write(p, strings.ReplaceAll(text, "PROJECT", e.project))
 			}
 			for _, args := range c.trust {
 				if code, out, errOut := e.runWithPath(args...); code != ExitOK {
