@@ -118,29 +118,46 @@ func TestExecEnforceRefusesToStartWhatItCannotHold(t *testing.T) {
 // MCP server runs in the project folder (gate16), so a relative `sh
 // srv.sh` runs the project's srv.sh; enforcement holds only what a file of
 // the project defines, so exec --enforce must not start the agent with it.
-// A user server that runs no project code (git --version) is no reason to
-// refuse: exec --enforce starts the agent. The first half fails on main
-// (6c18c38): the agent started.
+// A user server that runs no project code (git --version), or a user
+// plugin's server that runs the plugin's own file, is no reason to
+// refuse: exec --enforce starts the agent (enforcement holds project files
+// only). The first case fails on main (6c18c38): the agent started.
 func TestExecEnforceRefusesTheUsersServerThatRunsProjectCode(t *testing.T) {
 	t.Parallel()
 	if why := sandbox.EnforceSupported(); why != "" {
 		t.Skip(why)
 	}
+	plugin := ".claude/plugins/cache/market/fmt/1.2.0"
 	for _, c := range []struct {
-		server string
+		name   string
+		home   map[string]string // HOME: the home folder
 		refuse bool
 	}{
-		{server: `{"command": "sh", "args": ["srv.sh"]}`, refuse: true},
-		{server: `{"command": "git", "args": ["--version"]}`},
+		{name: "user server running a project script", refuse: true,
+			home: map[string]string{".claude.json": `{"mcpServers": {"mine": {"command": "sh", "args": ["srv.sh"]}}}`}},
+		{name: "user server running no project code",
+			home: map[string]string{".claude.json": `{"mcpServers": {"mine": {"command": "git", "args": ["--version"]}}}`}},
+		{name: "user plugin's server",
+			home: map[string]string{".claude/settings.json": `{"enabledPlugins": {"fmt@market": true}}`,
+				".claude/plugins/installed_plugins.json": `{"version": 2, "plugins": {"fmt@market": [{"scope": "user", "installPath": "HOME/` + plugin + `", "version": "1.2.0"}]}}`,
+				plugin + "/.claude-plugin/plugin.json":   `{"name": "fmt"}`,
+				plugin + "/.mcp.json":                    `{"mcpServers": {"mine": {"command": "node", "args": ["${CLAUDE_PLUGIN_ROOT}/srv.js"]}}}`,
+				plugin + "/srv.js":                       "\n"}},
 	} {
 		e := attackEnv(t)
-		e.write(filepath.Join(e.home, ".claude.json"), `{"mcpServers": {"mine": `+c.server+`}}`)
+		for rel, text := range c.home {
+			p := filepath.Join(e.home, rel)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			e.write(p, strings.ReplaceAll(text, "HOME", e.home))
+		}
 		e.writeProject("srv.sh", "exit 0\n")
 		e.writeProject(".claude/settings.json", `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "sh .claude/stop.sh"}]}]}}`)
 		e.writeProject(".claude/stop.sh", "exit 0\n")
 		for _, agent := range []string{"claude", "copilot"} {
 			if code, out, errOut := e.runWithPath("trust", "--agent", agent, "--all"); code != ExitOK {
-				t.Fatalf("trust --agent %s --all: exit %d\n%s%s", agent, code, out, errOut)
+				t.Fatalf("%s: trust --agent %s --all: exit %d\n%s%s", c.name, agent, code, out, errOut)
 			}
 		}
 		cmd := exec.Command(os.Args[0], "exec", "--enforce", "--", "sh", "-c", "echo agent: started")
@@ -152,9 +169,9 @@ func TestExecEnforceRefusesTheUsersServerThatRunsProjectCode(t *testing.T) {
 		started := strings.Contains(text, "agent: started")
 		switch {
 		case c.refuse && (started || !strings.Contains(text, "cannot hold") || !strings.Contains(text, "mine")):
-			t.Errorf("%s: exec --enforce started the agent with the user's server running project code, or did not name it (%v)\n%s", c.server, err, text)
+			t.Errorf("%s: exec --enforce started the agent with the user's server running project code, or did not name it (%v)\n%s", c.name, err, text)
 		case !c.refuse && (err != nil || !started):
-			t.Errorf("%s: exec --enforce refused a user server that runs no project code (%v)\n%s", c.server, err, text)
+			t.Errorf("%s: exec --enforce refused a user's server that runs no project code (%v)\n%s", c.name, err, text)
 		}
 	}
 }
