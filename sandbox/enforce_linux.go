@@ -774,16 +774,17 @@ func (e *Enforcer) check(r *seccompNotif, tid int, hook string, dirfd int, pathP
 		return unix.EACCES
 	}
 	defer unix.Close(fd)
-	if errno, out := e.linkedOut(tid, hook, dirfd, p, emptyPath, fd, exec); out {
+	real, out, errno := e.linkedOut(tid, hook, dirfd, p, emptyPath, fd, exec)
+	switch {
+	case out:
 		if errno == 0 && !notifIDValid(e.fd, r.ID) {
 			return 0
 		}
 		return errno
-	}
-	if pathOnly {
+	case pathOnly || real == "":
 		return 0
 	}
-	errno := e.checkFile(tid, hook, fd, exec)
+	errno = e.checkFile(tid, hook, fd, real, exec)
 	if errno == 0 && exec {
 		errno = e.checkInterpreter(tid, hook, fd)
 	}
@@ -793,15 +794,12 @@ func (e *Enforcer) check(r *seccompNotif, tid int, hook string, dirfd int, pathP
 	return errno
 }
 
-// checkFile checks the file open as fd (O_PATH) against hook's approval.
-func (e *Enforcer) checkFile(tid int, hook string, fd int, exec bool) unix.Errno {
+// checkFile checks the file open as fd (O_PATH), whose path is real (an
+// enforced one), against hook's approval.
+func (e *Enforcer) checkFile(tid int, hook string, fd int, real string, exec bool) unix.Errno {
 	var st unix.Stat_t
 	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
 		return 0 // a folder, a device, a pipe: no code is loaded from it by this call
-	}
-	real, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd))
-	if err != nil || !e.enforced(real) {
-		return 0
 	}
 	id := fileID{dev: st.Dev, ino: st.Ino, size: uint64(st.Size), mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano()}
 	if own, ok := identity(fd); ok && e.wrote[hook][own] {
@@ -854,17 +852,22 @@ func lexicalPath(tid, dirfd int, p string, emptyPath bool) string {
 
 // linkedOut checks the file open as fd, which the call of tid names as p
 // (from dirfd), when p as written lies under the enforced folders but fd
-// is outside them (checkLinkedOut); out is false otherwise.
-func (e *Enforcer) linkedOut(tid int, hook string, dirfd int, p string, emptyPath bool, fd int, exec bool) (errno unix.Errno, out bool) {
+// is outside them (checkLinkedOut: out is true, errno its answer).
+// Otherwise real is fd's path when it is under the enforced folders (for
+// checkFile), "" when it is not or cannot be read (nothing to check).
+func (e *Enforcer) linkedOut(tid int, hook string, dirfd int, p string, emptyPath bool, fd int, exec bool) (real string, out bool, errno unix.Errno) {
 	real, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd))
-	if err != nil || e.enforced(real) {
-		return 0, false
+	if err != nil {
+		return "", false, 0
+	}
+	if e.enforced(real) {
+		return real, false, 0
 	}
 	lex := lexicalPath(tid, dirfd, p, emptyPath)
 	if lex == "" || !e.enforced(lex) {
-		return 0, false
+		return "", false, 0
 	}
-	return e.checkLinkedOut(tid, hook, fd, lex, real, exec), true
+	return "", true, e.checkLinkedOut(tid, hook, fd, lex, real, exec)
 }
 
 // checkLinkedOut checks a call of hook's process whose path, as written,
@@ -923,11 +926,11 @@ func (e *Enforcer) checkInterpreter(tid int, hook string, fd int) unix.Errno {
 			return unix.EACCES
 		}
 		opened = append(opened, next)
-		if errno, out := e.linkedOut(tid, hook, unix.AT_FDCWD, interp, false, next, true); out {
-			if errno != 0 {
-				return errno
-			}
-		} else if errno := e.checkFile(tid, hook, next, true); errno != 0 {
+		real, out, errno := e.linkedOut(tid, hook, unix.AT_FDCWD, interp, false, next, true)
+		if !out && real != "" {
+			errno = e.checkFile(tid, hook, next, real, true)
+		}
+		if errno != 0 {
 			return errno
 		}
 		fd = next
