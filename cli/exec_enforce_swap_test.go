@@ -87,3 +87,56 @@ func TestExecEnforceHoldsAnApprovedPathSwappedForALink(t *testing.T) {
 		})
 	}
 }
+
+// TestExecEnforceHoldsAServerStartedInASwappedFolder: a Codex CLI server
+// of the project runs in a folder of it (cwd = "tools"; Codex changes
+// into it before it starts the server, as its own process). After exec's
+// check the folder is swapped for a link out of the project: the server's
+// relative paths then name files outside, which enforcement did not
+// check. The stand-in agent changes into the folder and starts the
+// server with the argv Codex uses. Fails before this commit: the linked-in
+// code ran.
+func TestExecEnforceHoldsAServerStartedInASwappedFolder(t *testing.T) {
+	t.Parallel()
+	if why := sandbox.EnforceSupported(); why != "" {
+		t.Skip(why)
+	}
+	e := attackEnv(t)
+	e.writeProject(".codex/config.toml", "[mcp_servers.probe]\ncommand = \"sh\"\nargs = [\"srv.sh\"]\ncwd = \"tools\"\n")
+	e.writeProject("tools/srv.sh", "exit 0\n")
+	if err := os.MkdirAll(filepath.Join(e.home, ".codex"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	e.write(filepath.Join(e.home, ".codex", "config.toml"), "[projects.\""+e.project+"\"]\ntrust_level = \"trusted\"\n")
+	if code, out, errOut := e.runWithPath("trust", "--agent", "codex", "--all"); code != ExitOK {
+		t.Fatalf("trust --agent codex: exit %d\n%s%s", code, out, errOut)
+	}
+	tmp := t.TempDir()
+	marks, out := filepath.Join(tmp, "marks"), filepath.Join(tmp, "out")
+	for _, d := range []string{marks, out} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(out, "srv.sh"), []byte("touch \"$MARK_DIR/pulled-code-ran\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	agent := `rm -rf tools && ln -s "$OUT" tools && cd tools && sh srv.sh` + "\necho agent: done\n"
+	cmd := exec.Command(os.Args[0], "exec", "--enforce", "--on-change", "warn", "--", "sh", "-c", agent)
+	cmd.Dir = e.project
+	cmd.Env = []string{"HOME=" + e.home, "HOOKWARDEN_CONFIG_DIR=" + e.config, "PATH=" + os.Getenv("PATH"),
+		"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(e.home, "none", "settings.json"), cliSelfEnv + "=1",
+		"MARK_DIR=" + marks, "OUT=" + out}
+	b, _ := cmd.CombinedOutput()
+	text := string(b)
+	t.Logf("exec --enforce:\n%s", text)
+	if !strings.Contains(text, "and of 1 command(s)") {
+		t.Fatalf("exec --enforce did not hold the server (the test shows nothing)\n%s", text)
+	}
+	if exists(filepath.Join(marks, "pulled-code-ran")) {
+		t.Fatalf("the server started in the swapped folder ran the linked-in code under exec --enforce\n%s", text)
+	}
+	if !strings.Contains(text, "refused to") {
+		t.Fatalf("exec --enforce did not name the refusal\n%s", text)
+	}
+}

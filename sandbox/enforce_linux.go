@@ -49,7 +49,9 @@ import (
 // approval covers its path in the project with its current content, and
 // such a folder may not be opened, even O_PATH, nor entered (chdir), so
 // that a hook's later relative paths cannot leave the check behind
-// (checkLinkedOut). Not seen: a
+// (checkLinkedOut); a folder the agent itself enters that way (it changes
+// into a server's cwd before it starts it) is noted, and no hook program
+// starts in it (checkStartFolder). Not seen: a
 // process outside the hook that rewrites a file the hook made in place
 // (no new inode), or deletes it and makes another at its path before the
 // hook's next call.
@@ -91,7 +93,12 @@ type Enforcer struct {
 	wrote    map[string]map[ownFile]bool // files a hook's processes made, by identity
 	made     map[string]map[string]bool  // files a hook's processes are making, by path, until bound
 	sums     map[fileID]string
-	once     sync.Once
+	// linkedDirs are folders outside the enforced folders that a process
+	// of the agent entered (chdir) through a link of the project (real
+	// path -> the path as written): a hook started there would read its
+	// relative paths out of the project's (checkStartFolder)
+	linkedDirs map[string]string
+	once       sync.Once
 }
 
 type procClass struct {
@@ -120,7 +127,8 @@ type fileID struct {
 // started or it could not be enforced (then it was killed).
 func Enforce(cfg EnforceConfig, start func() (pid int, err error)) (*Enforcer, error) {
 	e := &Enforcer{wake: -1, fd: -1, cfg: cfg, self: os.Getpid(), procs: map[int]procClass{}, pidfds: map[int]int{}, sessions: map[int]string{}, groups: map[int]string{},
-		shared: map[int]bool{}, wrote: map[string]map[ownFile]bool{}, made: map[string]map[string]bool{}, sums: map[fileID]string{}}
+		shared: map[int]bool{}, wrote: map[string]map[ownFile]bool{}, made: map[string]map[string]bool{}, sums: map[fileID]string{},
+		linkedDirs: map[string]string{}}
 	e.maxFds, e.sweepAt, e.maxProcs = 8192, 512, 1<<16
 	var lim unix.Rlimit
 	if unix.Getrlimit(unix.RLIMIT_NOFILE, &lim) == nil && lim.Cur/2 < uint64(e.maxFds) {
@@ -315,6 +323,9 @@ func (e *Enforcer) handle(r *seccompNotif) unix.Errno {
 			e.root(tid, key)
 			hook = key
 		}
+		if errno := e.checkStartFolder(tid, hook); errno != 0 {
+			return errno // every start: a shell tries the next PATH entry
+		}
 		return e.check(r, tid, hook, dirfd, pathPtr, flags&unix.AT_EMPTY_PATH != 0, unix.O_RDONLY, true)
 	case r.Nr == openat:
 		return e.check(r, tid, hook, int(int32(a[0])), a[1], false, int(a[2]), false)
@@ -338,7 +349,12 @@ func (e *Enforcer) handle(r *seccompNotif) unix.Errno {
 	case r.Nr == chdir:
 		// no read, but a folder of the project that now leads out of it
 		// through a link would make the hook's relative paths name files
-		// outside the enforced folders (checkLinkedOut)
+		// outside the enforced folders (checkLinkedOut); the agent's own
+		// entry into one is noted for the hooks it starts there
+		if hook == "" {
+			e.noteChdir(tid, a[0])
+			return 0
+		}
 		return e.check(r, tid, hook, unix.AT_FDCWD, a[0], false, unix.O_PATH, false)
 	}
 	return 0
@@ -868,6 +884,54 @@ func (e *Enforcer) linkedOut(tid int, hook string, dirfd int, p string, emptyPat
 		return "", false, 0
 	}
 	return "", true, e.checkLinkedOut(tid, hook, fd, lex, real, exec)
+}
+
+// noteChdir notes a folder the agent's process tid enters (its path at
+// pathPtr) when that path, as written, lies under the enforced folders
+// but resolves out of them through a link (linkedDirs).
+func (e *Enforcer) noteChdir(tid int, pathPtr uint64) {
+	if pathPtr == 0 {
+		return
+	}
+	p, err := readString(tid, pathPtr, 4096)
+	if err != nil {
+		return
+	}
+	lex := lexicalPath(tid, unix.AT_FDCWD, p, false)
+	if lex == "" || !e.enforced(lex) {
+		return
+	}
+	fd, err := openAsCaller(tid, unix.AT_FDCWD, p, false, unix.O_PATH|unix.O_CLOEXEC)
+	if err != nil {
+		return
+	}
+	defer unix.Close(fd)
+	if real, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd)); err == nil && !e.enforced(real) {
+		e.linkedDirs[real] = lex
+	}
+}
+
+// checkStartFolder refuses a program start of hook's process tid when its
+// working folder is, or is in, a folder the agent entered through a link
+// of the project that leads out of it (linkedDirs): the agent changes into
+// a command's folder before it starts it (a server's cwd), and a folder
+// swapped for a link would have the command read files outside the
+// project by its relative paths, unchecked.
+func (e *Enforcer) checkStartFolder(tid int, hook string) unix.Errno {
+	if len(e.linkedDirs) == 0 {
+		return 0
+	}
+	cwd, err := os.Readlink("/proc/" + strconv.Itoa(tid) + "/cwd")
+	if err != nil {
+		return 0
+	}
+	for real, lex := range e.linkedDirs {
+		if cwd == real || strings.HasPrefix(cwd, strings.TrimSuffix(real, "/")+"/") {
+			e.refuse(Refusal{Hook: hook, Pid: tid, Path: lex + " -> " + real, Exec: true, Why: "it would start in a folder of the project that leads out of it through a link"})
+			return unix.EACCES
+		}
+	}
+	return 0
 }
 
 // checkLinkedOut checks a call of hook's process whose path, as written,
