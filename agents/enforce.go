@@ -190,11 +190,13 @@ func TracedHooks(reviews []AgentReview) int {
 // Unheld are the reviewed entries of reviews that run a command which
 // enforcement does not hold, as "AGENT: LABEL (COMMAND)": the commands that
 // are no hooks (servers, helpers, tool discovery, custom commands' shell
-// steps, hooks of a frontmatter) that no file of project defines or whose
+// steps, hooks of a frontmatter) that the project defines or that run its
+// code (projectCode) and that no file of project defines or whose
 // agent cannot say how it starts them (CommandSpawner), and any entry that is not among its project's
 // hooks. Their processes are the agent's own to enforcement, so a branch
 // their approval's trace did not take, or a script changed after exec's
-// check, runs unheld: exec --enforce names them.
+// check, runs unheld: exec --enforce does not start the agent with any,
+// naming them.
 func Unheld(project string, reviews []AgentReview) []string {
 	roots := enforcedRoots(project)
 	var out []string
@@ -221,6 +223,9 @@ func Unheld(project string, reviews []AgentReview) []string {
 					continue
 				}
 			}
+			if !projectCode(roots, rv, h) {
+				continue // the user's own, running none of the project's files: no approval of the project is at stake
+			}
 			if !strings.Contains(rv.Label, cmd) {
 				cmd = rv.Label + " (" + cmd + ")"
 			}
@@ -228,6 +233,28 @@ func Unheld(project string, reviews []AgentReview) []string {
 		}
 	}
 	return out
+}
+
+// projectCode says whether the entry rv (h when the project has it) is
+// the project's or runs its code: a file under roots defines it, one of
+// its reviewed scripts is under roots, or it is a user's command reviewed
+// here because it reaches the project (ReachingHooksIn). A user's or
+// plugin's server that runs only its own files is none of these: what
+// enforcement holds are the project's files, and none is at stake.
+func projectCode(roots []string, rv *HookReview, h *hooks.Hook) bool {
+	file := rv.File
+	if h != nil && h.Origin.File != "" {
+		file = h.Origin.File
+	}
+	if file == "" || under(roots, file) || strings.Contains(rv.Label, "("+ReachLabel+")") {
+		return true
+	}
+	for _, s := range rv.Scripts {
+		if under(roots, s.Path) {
+			return true
+		}
+	}
+	return false
 }
 
 // eachCommandHook calls fn for each hook of reviews that runs a command,

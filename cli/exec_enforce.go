@@ -29,9 +29,6 @@ type enforcing struct {
 	mu      sync.Mutex
 	seen    map[string]bool
 	refused []string
-	// unheld are the approved commands enforcement does not hold
-	// (agents.Unheld), named when the agent starts.
-	unheld []string
 }
 
 // newEnforcing reads the rules of the reviews, or says why the agent
@@ -44,9 +41,27 @@ func newEnforcing(io *IO, project, agent string, reviews []agents.AgentReview) (
 	if err != nil {
 		return nil, &ExitError{Code: ExitFailure, Msg: fmt.Sprintf("--enforce: %v; %s was not started", err, agent)}
 	}
-	f := &enforcing{io: io, agent: agent, roots: rules.Roots, seen: map[string]bool{}, unheld: agents.Unheld(project, reviews)}
+	if unheld := agents.Unheld(project, reviews); len(unheld) > 0 {
+		return nil, &ExitError{Code: ExitFailure, Msg: cannotHold(agent, unheld)}
+	}
+	f := &enforcing{io: io, agent: agent, roots: rules.Roots, seen: map[string]bool{}}
 	f.rules.Store(rules)
 	return f, nil
+}
+
+// cannotHold says why the agent is not started under enforcement: the
+// approved commands of unheld (agents.Unheld) would run as its own
+// processes, unchecked, so a script changed after exec's check, or by the
+// agent itself during the session, would run (issue 20: never run what
+// cannot be held silently, nor with a mere warning).
+func cannotHold(agent string, unheld []string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "--enforce cannot hold %d approved command(s) to their approvals, so %s was not started: Hookwarden cannot tell how %s starts them from its own processes, and a script of theirs changed after this check would run unchecked:", len(unheld), safetext.Line(agent), safetext.Line(agent))
+	for _, u := range unheld {
+		fmt.Fprintf(&b, "\n  - %s", safetext.Line(u))
+	}
+	fmt.Fprintf(&b, "\n  What to do: remove or switch off those entries for this session, or start %s without --enforce (then they are checked once, at its start, and watched while it runs).", safetext.Line(agent))
+	return b.String()
 }
 
 // notEnforced says, once when the agent starts without --enforce, that
@@ -86,13 +101,7 @@ func (f *enforcing) start(cmd *exec.Cmd) error {
 	if n := rules.Commands(); n > 0 {
 		commands = fmt.Sprintf(" and of %d command(s) that are no hooks (MCP servers, helpers, custom commands' shell steps the agent starts as it was seen to)", n)
 	}
-	fmt.Fprintf(f.io.Stderr, "hookwarden exec: enforcing the approvals of %d hook(s)%s while %s runs (not covered: MCP and language servers and other commands whose start it cannot tell, named below; those of the user's own settings; and work a hook hands to a daemon outside its processes)\n", rules.Hooks(), commands, safetext.Line(f.agent))
-	if len(f.unheld) > 0 {
-		fmt.Fprintf(f.io.Stderr, "hookwarden exec: not held: %d approved command(s) that are no hooks run as %s's own processes, not held to their approvals (Hookwarden cannot tell how %s starts them; a script changed after this check, or a branch their approval did not see, runs what it finds):\n", len(f.unheld), safetext.Line(f.agent), safetext.Line(f.agent))
-		for _, u := range f.unheld {
-			fmt.Fprintf(f.io.Stderr, "  - %s\n", safetext.Line(u))
-		}
-	}
+	fmt.Fprintf(f.io.Stderr, "hookwarden exec: enforcing the approvals of %d hook(s)%s while %s runs (not covered: the user's own MCP servers and other commands that run no project code, and work a hook hands to a daemon outside its processes)\n", rules.Hooks(), commands, safetext.Line(f.agent))
 	return nil
 }
 
@@ -116,10 +125,8 @@ func (f *enforcing) update(reviews []agents.AgentReview) error {
 		return err
 	}
 	f.rules.Store(rules)
-	for _, u := range agents.Unheld(f.roots[0], reviews) {
-		if !slices.Contains(f.unheld, u) {
-			return fmt.Errorf("%s is not held: Hookwarden cannot tell how %s starts it", u, f.agent)
-		}
+	if unheld := agents.Unheld(f.roots[0], reviews); len(unheld) > 0 {
+		return fmt.Errorf("%s is not held: Hookwarden cannot tell how %s starts it", strings.Join(unheld, "; "), f.agent)
 	}
 	return nil
 }

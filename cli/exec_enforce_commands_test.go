@@ -44,6 +44,7 @@ func TestExecEnforceHoldsTheApprovedCommandsThatAreNoHooks(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		files map[string]string
+		home  map[string]string // files of the user's home (PROJECT: the project)
 		trust [][]string
 		// script is the approved file the pull changes; start is how the
 		// agent starts the command (a shell line of the stand-in agent)
@@ -73,6 +74,13 @@ func TestExecEnforceHoldsTheApprovedCommandsThatAreNoHooks(t *testing.T) {
 			files:  map[string]string{".qwen/settings.json": `{"$version": 4, "mcpServers": {"probe": {"command": "sh", "args": [".qwen/srv.sh"]}}}`, ".qwen/srv.sh": "exit 0\n"},
 			trust:  [][]string{{"trust", "--agent", "qwen", "--all"}},
 			script: ".qwen/srv.sh", start: `sh .qwen/srv.sh`},
+		{name: "codex mcp server",
+			// Codex CLI 0.171.0 (codex-live): `sh .codex/srv.sh "a b"`, in
+			// the session's folder (TestLiveCodexStartsAServerAsItsCommandAndArgs)
+			files:  map[string]string{".codex/config.toml": "[mcp_servers.probe]\ncommand = \"sh\"\nargs = [\".codex/srv.sh\", \"a b\"]\n", ".codex/srv.sh": "exit 0\n"},
+			home:   map[string]string{".codex/config.toml": "[projects.\"PROJECT\"]\ntrust_level = \"trusted\"\n"},
+			trust:  [][]string{{"trust", "--agent", "codex", "--all"}},
+			script: ".codex/srv.sh", start: `sh .codex/srv.sh "a b"`},
 		{name: "qwen custom command",
 			files:  map[string]string{".qwen/commands/x.toml": "description = \"x\"\nprompt = \"Say: !{sh .qwen/cmd.sh}\"\n", ".qwen/cmd.sh": "exit 0\n"},
 			trust:  [][]string{{"trust", "--agent", "qwen", "--all"}},
@@ -83,6 +91,13 @@ func TestExecEnforceHoldsTheApprovedCommandsThatAreNoHooks(t *testing.T) {
 			e := attackEnv(t)
 			for rel, text := range c.files {
 				e.writeProject(rel, text)
+			}
+			for rel, text := range c.home {
+				p := filepath.Join(e.home, rel)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				e.write(p, strings.ReplaceAll(text, "PROJECT", e.project))
 			}
 			for _, args := range c.trust {
 				if code, out, errOut := e.runWithPath(args...); code != ExitOK {
@@ -134,9 +149,10 @@ func TestExecEnforceHoldsTheApprovedCommandsThatAreNoHooks(t *testing.T) {
 // TestExecEnforceNamesTheCommandsItCannotTell: a server whose command or
 // args hold a variable (the agent expands it from its own environment at
 // load or at start, which need not be Hookwarden's) cannot be told by its
-// argv, so it is not claimed held: the start line names it as not held.
-// Gemini CLI's discovery command, whose start is not told, stays named
-// too. The held one of the same project is not named.
+// argv, so it is not claimed held: exec names it as what it cannot hold
+// (and, since enforce5, does not start the agent). Gemini CLI's discovery
+// command, whose start is not told, is named too. The held one of the
+// same project is not named.
 func TestExecEnforceNamesTheCommandsItCannotTell(t *testing.T) {
 	t.Parallel()
 	if why := sandbox.EnforceSupported(); why != "" {
@@ -157,8 +173,11 @@ func TestExecEnforceNamesTheCommandsItCannotTell(t *testing.T) {
 	cmd.Env = []string{"HOME=" + e.home, "HOOKWARDEN_CONFIG_DIR=" + e.config, "PATH=" + os.Getenv("PATH"),
 		"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(e.home, "none", "settings.json"), cliSelfEnv + "=1"}
 	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("exec --enforce: %v\n%s", err, out)
+	// issue 20 (enforce5): what enforcement cannot hold is no longer
+	// named and run: exec --enforce does not start the agent
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != ExitFailure || !strings.Contains(string(out), "cannot hold") {
+		t.Fatalf("exec --enforce: %v, want exit %d naming what it cannot hold\n%s", err, ExitFailure, out)
 	}
 	var unheld []string
 	for _, l := range strings.Split(string(out), "\n") {

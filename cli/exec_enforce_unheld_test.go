@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,9 +18,10 @@ import (
 // is no hook (here a tool-discovery command; also a skill's or subagent's
 // frontmatter hooks, helpers, custom commands' shell steps) runs as the
 // agent's own process, unenforced: a branch its approval's trace did not
-// take would run pulled code under exec --enforce. The start line must
-// say so by name, not claim that only MCP and language servers are left
-// out. On coord's code the line names only MCP and language servers.
+// take would run pulled code under exec --enforce. exec must say so by
+// name, not claim that only MCP and language servers are left out (on
+// coord's code the line named only those), and since enforce5 it does not
+// start the agent (TestExecEnforceRefusesToStartWhatItCannotHold).
 func TestExecEnforceNamesTheApprovedCommandsItDoesNotHold(t *testing.T) {
 	t.Parallel()
 	if why := sandbox.EnforceSupported(); why != "" {
@@ -37,14 +39,14 @@ func TestExecEnforceNamesTheApprovedCommandsItDoesNotHold(t *testing.T) {
 	cmd.Env = []string{"HOME=" + e.home, "HOOKWARDEN_CONFIG_DIR=" + e.config, "PATH=" + os.Getenv("PATH"),
 		"GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(e.home, "none", "settings.json"), cliSelfEnv + "=1"}
 	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("exec --enforce: %v\n%s", err, out)
-	}
 	text := string(out)
-	if !strings.Contains(text, "enforcing the approvals of 1 hook(s)") {
-		t.Fatalf("exec --enforce did not enforce the one hook\n%s", text)
+	// issue 20 (enforce5): naming it and running it anyway let a changed
+	// tools.sh run unchecked; exec --enforce now does not start the agent
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != ExitFailure || strings.Contains(text, "enforcing the approvals") {
+		t.Fatalf("exec --enforce: %v, want the agent not started (exit %d)\n%s", err, ExitFailure, text)
 	}
-	if !strings.Contains(text, "not held") || !strings.Contains(text, "bash .gemini/tools.sh") {
-		t.Fatalf("exec --enforce does not name the approved discovery command it does not hold\n%s", text)
+	if !strings.Contains(text, "cannot hold") || !strings.Contains(text, "bash .gemini/tools.sh") {
+		t.Fatalf("exec --enforce does not name the approved discovery command it cannot hold\n%s", text)
 	}
 }

@@ -42,6 +42,11 @@ func BenchmarkEnforcedAgent(b *testing.B) {
 		b.Fatal(err)
 	}
 	hook := `i=0; while [ $i -lt 200 ]; do read x < data.txt; i=$((i+1)); done`
+	outside := filepath.Join(filepath.Dir(root), "outside.txt")
+	if err := os.WriteFile(outside, []byte("not the project's\n"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	outsideHook := `i=0; while [ $i -lt 200 ]; do cd .; read x < ../outside.txt; i=$((i+1)); done`
 	rules := testRules{hook: hook, covered: map[string]string{data: sum("approved\n")}}
 	for _, c := range []struct {
 		name string
@@ -50,6 +55,10 @@ func BenchmarkEnforcedAgent(b *testing.B) {
 		{"start", []string{node, "-e", "0"}},
 		{"5000 opens", []string{node, "-e", `const fs = require('fs'); for (let i = 0; i < 5000; i++) fs.closeSync(fs.openSync(process.argv[1], 'r'))`, data}},
 		{"hook 200 reads", []string{"/bin/sh", "-c", hook}},
+		// a hook's reads of a file outside the enforced folders, by a
+		// relative path, and its changes of folder (each resolved as
+		// written too: checkLinkedOut)
+		{"hook 200 outside reads and cds", []string{"/bin/sh", "-c", outsideHook}},
 	} {
 		for _, enforced := range []bool{false, true} {
 			name := c.name + "/direct"
@@ -74,6 +83,10 @@ func BenchmarkEnforcedAgent(b *testing.B) {
 						}
 						child += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 						continue
+					}
+					rules := rules
+					if c.argv[len(c.argv)-1] == outsideHook {
+						rules.hook = outsideHook
 					}
 					e, err := Enforce(EnforceConfig{Rules: rules, Roots: []string{root}, OnRefuse: func(r Refusal) { b.Errorf("refused %+v", r) }}, func() (int, error) {
 						if err := cmd.Start(); err != nil {

@@ -9,8 +9,10 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -40,7 +42,16 @@ import (
 // a path that held nothing) during the session, known by device, inode
 // and birth time, or the approval says any content is the hook's own;
 // otherwise the call fails with EACCES and OnRefuse is told. Opening an
-// existing file for writing does not make it the hook's. Not seen: a
+// existing file for writing does not make it the hook's. A path that,
+// as written, lies under the enforced folders but resolves through a link
+// out of them (an approved script, or a folder on its path, swapped for a
+// link after the approval) is held too: a file there passes only when the
+// approval covers its path in the project with its current content, and
+// such a folder may not be opened, even O_PATH, nor entered (chdir), so
+// that a hook's later relative paths cannot leave the check behind
+// (checkLinkedOut); a folder the agent itself enters that way (it changes
+// into a server's cwd before it starts it) is noted, and no hook program
+// starts in it (checkStartFolder). Not seen: a
 // process outside the hook that rewrites a file the hook made in place
 // (no new inode), or deletes it and makes another at its path before the
 // hook's next call.
@@ -82,7 +93,12 @@ type Enforcer struct {
 	wrote    map[string]map[ownFile]bool // files a hook's processes made, by identity
 	made     map[string]map[string]bool  // files a hook's processes are making, by path, until bound
 	sums     map[fileID]string
-	once     sync.Once
+	// linkedDirs are folders outside the enforced folders that a process
+	// of the agent entered (chdir) through a link of the project (real
+	// path -> the path as written): a hook started there would read its
+	// relative paths out of the project's (checkStartFolder)
+	linkedDirs map[string]string
+	once       sync.Once
 }
 
 type procClass struct {
@@ -111,7 +127,8 @@ type fileID struct {
 // started or it could not be enforced (then it was killed).
 func Enforce(cfg EnforceConfig, start func() (pid int, err error)) (*Enforcer, error) {
 	e := &Enforcer{wake: -1, fd: -1, cfg: cfg, self: os.Getpid(), procs: map[int]procClass{}, pidfds: map[int]int{}, sessions: map[int]string{}, groups: map[int]string{},
-		shared: map[int]bool{}, wrote: map[string]map[ownFile]bool{}, made: map[string]map[string]bool{}, sums: map[fileID]string{}}
+		shared: map[int]bool{}, wrote: map[string]map[ownFile]bool{}, made: map[string]map[string]bool{}, sums: map[fileID]string{},
+		linkedDirs: map[string]string{}}
 	e.maxFds, e.sweepAt, e.maxProcs = 8192, 512, 1<<16
 	var lim unix.Rlimit
 	if unix.Getrlimit(unix.RLIMIT_NOFILE, &lim) == nil && lim.Cur/2 < uint64(e.maxFds) {
@@ -179,7 +196,7 @@ func installEnforceFilter() (int, error) {
 		ret = unix.BPF_RET | unix.BPF_K
 	)
 	f := filterHead()
-	calls := append(append([]uint32(nil), legacyNotified...), execve, execveat, openat, openat2, setsid, setpgid)
+	calls := append(append([]uint32(nil), legacyNotified...), execve, execveat, openat, openat2, setsid, setpgid, chdir)
 	for _, nr := range calls {
 		f = append(f, unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr}, unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_USER_NOTIF})
 	}
@@ -306,6 +323,9 @@ func (e *Enforcer) handle(r *seccompNotif) unix.Errno {
 			e.root(tid, key)
 			hook = key
 		}
+		if errno := e.checkStartFolder(tid, hook); errno != 0 {
+			return errno // every start: a shell tries the next PATH entry
+		}
 		return e.check(r, tid, hook, dirfd, pathPtr, flags&unix.AT_EMPTY_PATH != 0, unix.O_RDONLY, true)
 	case r.Nr == openat:
 		return e.check(r, tid, hook, int(int32(a[0])), a[1], false, int(a[2]), false)
@@ -326,6 +346,16 @@ func (e *Enforcer) handle(r *seccompNotif) unix.Errno {
 		return e.check(r, tid, hook, int(int32(a[0])), a[1], false, int(binary.NativeEndian.Uint64(how[:])), false)
 	case int64(r.Nr) == sysOpen:
 		return e.check(r, tid, hook, unix.AT_FDCWD, a[0], false, int(a[1]), false)
+	case r.Nr == chdir:
+		// no read, but a folder of the project that now leads out of it
+		// through a link would make the hook's relative paths name files
+		// outside the enforced folders (checkLinkedOut); the agent's own
+		// entry into one is noted for the hooks it starts there
+		if hook == "" {
+			e.noteChdir(tid, a[0])
+			return 0
+		}
+		return e.check(r, tid, hook, unix.AT_FDCWD, a[0], false, unix.O_PATH, false)
 	}
 	return 0
 }
@@ -721,12 +751,16 @@ func (e *Enforcer) check(r *seccompNotif, tid int, hook string, dirfd int, pathP
 		return 0
 	}
 	e.bindMade(hook)
-	if !exec && (flags&unix.O_PATH != 0 || flags&unix.O_ACCMODE == unix.O_WRONLY && flags&unix.O_CREAT == 0) {
-		// no read: an O_PATH descriptor run later (execveat) is checked
-		// then. A write-only open of an existing file does not make it
-		// the hook's: it may write nothing (a later read is checked).
+	if !exec && flags&unix.O_PATH == 0 && flags&unix.O_ACCMODE == unix.O_WRONLY && flags&unix.O_CREAT == 0 {
+		// no read: a write-only open of an existing file does not make it
+		// the hook's: it may write nothing (a later read is checked)
 		return 0
 	}
+	// no read either, but the path is checked for a link out of the
+	// project (checkLinkedOut): an O_PATH descriptor (a folder for
+	// openat, a file for execveat) or a new working folder resolved
+	// out of the enforced folders would carry the check past it
+	pathOnly := !exec && flags&unix.O_PATH != 0
 	if pathPtr == 0 {
 		return 0 // EFAULT, from the kernel
 	}
@@ -756,7 +790,17 @@ func (e *Enforcer) check(r *seccompNotif, tid int, hook string, dirfd int, pathP
 		return unix.EACCES
 	}
 	defer unix.Close(fd)
-	errno := e.checkFile(tid, hook, fd, exec)
+	real, out, errno := e.linkedOut(tid, hook, dirfd, p, emptyPath, fd, exec)
+	switch {
+	case out:
+		if errno == 0 && !notifIDValid(e.fd, r.ID) {
+			return 0
+		}
+		return errno
+	case pathOnly || real == "":
+		return 0
+	}
+	errno = e.checkFile(tid, hook, fd, real, exec)
 	if errno == 0 && exec {
 		errno = e.checkInterpreter(tid, hook, fd)
 	}
@@ -766,15 +810,12 @@ func (e *Enforcer) check(r *seccompNotif, tid int, hook string, dirfd int, pathP
 	return errno
 }
 
-// checkFile checks the file open as fd (O_PATH) against hook's approval.
-func (e *Enforcer) checkFile(tid int, hook string, fd int, exec bool) unix.Errno {
+// checkFile checks the file open as fd (O_PATH), whose path is real (an
+// enforced one), against hook's approval.
+func (e *Enforcer) checkFile(tid int, hook string, fd int, real string, exec bool) unix.Errno {
 	var st unix.Stat_t
 	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
 		return 0 // a folder, a device, a pipe: no code is loaded from it by this call
-	}
-	real, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd))
-	if err != nil || !e.enforced(real) {
-		return 0
 	}
 	id := fileID{dev: st.Dev, ino: st.Ino, size: uint64(st.Size), mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano()}
 	if own, ok := identity(fd); ok && e.wrote[hook][own] {
@@ -804,6 +845,128 @@ func (e *Enforcer) checkFile(tid int, hook string, fd int, exec bool) unix.Errno
 	return unix.EACCES
 }
 
+// lexicalPath is the path p names as written (absolute, cleaned, no
+// link followed), as the call of tid sees it: from its working folder or
+// dirfd, whose own paths are resolved ones. "" when it cannot be told.
+func lexicalPath(tid, dirfd int, p string, emptyPath bool) string {
+	switch {
+	case emptyPath && p == "", p == "":
+		return ""
+	case filepath.IsAbs(p):
+		return filepath.Clean(p)
+	}
+	base := "/proc/" + strconv.Itoa(tid) + "/cwd"
+	if dirfd != unix.AT_FDCWD {
+		base = "/proc/" + strconv.Itoa(tid) + "/fd/" + strconv.Itoa(dirfd)
+	}
+	dir, err := os.Readlink(base)
+	if err != nil || !filepath.IsAbs(dir) {
+		return ""
+	}
+	return filepath.Join(dir, p)
+}
+
+// linkedOut checks the file open as fd, which the call of tid names as p
+// (from dirfd), when p as written lies under the enforced folders but fd
+// is outside them (checkLinkedOut: out is true, errno its answer).
+// Otherwise real is fd's path when it is under the enforced folders (for
+// checkFile), "" when it is not or cannot be read (nothing to check).
+func (e *Enforcer) linkedOut(tid int, hook string, dirfd int, p string, emptyPath bool, fd int, exec bool) (real string, out bool, errno unix.Errno) {
+	real, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd))
+	if err != nil {
+		return "", false, 0
+	}
+	if e.enforced(real) {
+		return real, false, 0
+	}
+	lex := lexicalPath(tid, dirfd, p, emptyPath)
+	if lex == "" || !e.enforced(lex) {
+		return "", false, 0
+	}
+	return "", true, e.checkLinkedOut(tid, hook, fd, lex, real, exec)
+}
+
+// noteChdir notes a folder the agent's process tid enters (its path at
+// pathPtr) when that path, as written, lies under the enforced folders
+// but resolves out of them through a link (linkedDirs).
+func (e *Enforcer) noteChdir(tid int, pathPtr uint64) {
+	if pathPtr == 0 {
+		return
+	}
+	p, err := readString(tid, pathPtr, 4096)
+	if err != nil {
+		return
+	}
+	lex := lexicalPath(tid, unix.AT_FDCWD, p, false)
+	if lex == "" || !e.enforced(lex) {
+		return
+	}
+	fd, err := openAsCaller(tid, unix.AT_FDCWD, p, false, unix.O_PATH|unix.O_CLOEXEC)
+	if err != nil {
+		return
+	}
+	defer unix.Close(fd)
+	if real, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd)); err == nil && !e.enforced(real) {
+		e.linkedDirs[real] = lex
+	}
+}
+
+// checkStartFolder refuses a program start of hook's process tid when its
+// working folder is, or is in, a folder the agent entered through a link
+// of the project that leads out of it (linkedDirs): the agent changes into
+// a command's folder before it starts it (a server's cwd), and a folder
+// swapped for a link would have the command read files outside the
+// project by its relative paths, unchecked.
+func (e *Enforcer) checkStartFolder(tid int, hook string) unix.Errno {
+	if len(e.linkedDirs) == 0 {
+		return 0
+	}
+	cwd, err := os.Readlink("/proc/" + strconv.Itoa(tid) + "/cwd")
+	if err != nil {
+		return 0
+	}
+	for real, lex := range e.linkedDirs {
+		if cwd == real || strings.HasPrefix(cwd, strings.TrimSuffix(real, "/")+"/") {
+			e.refuse(Refusal{Hook: hook, Pid: tid, Path: lex + " -> " + real, Exec: true, Why: "it would start in a folder of the project that leads out of it through a link"})
+			return unix.EACCES
+		}
+	}
+	return 0
+}
+
+// checkLinkedOut checks a call of hook's process whose path, as written,
+// lies under the enforced folders (lex) but resolves, through a link, to
+// real outside them: an approved script or a folder on its path swapped
+// for a link after the approval would otherwise run a file outside the
+// project unchecked. A regular file passes only when the approval covers
+// lex with this content, or says any content is the hook's own; anything
+// else (a folder, a file the approval does not cover) is refused. (A
+// script that was such a link when approved reads partly unwatched, which
+// exec refuses whole.)
+func (e *Enforcer) checkLinkedOut(tid int, hook string, fd int, lex, real string, exec bool) unix.Errno {
+	why := "its path in the project leads out of it through a link its hook's approval does not cover"
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFREG && hook != UnknownHook {
+		sums, any := e.cfg.Rules.Approved(hook, lex)
+		if any {
+			return 0
+		}
+		if len(sums) > 0 {
+			id := fileID{dev: st.Dev, ino: st.Ino, size: uint64(st.Size), mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano()}
+			sum, err := e.sum(fd, id)
+			if err != nil {
+				why = "it leads out of the project through a link, and could not be read to compare it with the approval"
+			} else if slices.Contains(sums, sum) {
+				return 0
+			} else {
+				why = "it leads out of the project through a link, to content that is not the approved one"
+			}
+		}
+	}
+	e.refuse(Refusal{Hook: hook, Pid: tid, Path: lex + " -> " + real, Exec: exec, Why: why})
+	return unix.EACCES
+}
+
 // checkInterpreter checks the interpreter a `#!` line of the program
 // open as fd names, when it is under the enforced folders: the kernel
 // opens it itself, with no call the filter sees.
@@ -827,7 +990,11 @@ func (e *Enforcer) checkInterpreter(tid int, hook string, fd int) unix.Errno {
 			return unix.EACCES
 		}
 		opened = append(opened, next)
-		if errno := e.checkFile(tid, hook, next, true); errno != 0 {
+		real, out, errno := e.linkedOut(tid, hook, unix.AT_FDCWD, interp, false, next, true)
+		if !out && real != "" {
+			errno = e.checkFile(tid, hook, next, real, true)
+		}
+		if errno != 0 {
 			return errno
 		}
 		fd = next

@@ -31,6 +31,7 @@ const (
 	sysLstat     = unix.SYS_LSTAT
 	setsid       = unix.SYS_SETSID
 	setpgid      = unix.SYS_SETPGID
+	chdir        = unix.SYS_CHDIR
 	openByHandle = unix.SYS_OPEN_BY_HANDLE_AT
 	sysAccess    = unix.SYS_ACCESS
 )

@@ -31,6 +31,7 @@ const (
 	sysLstat     = -1
 	setsid       = unix.SYS_SETSID
 	setpgid      = unix.SYS_SETPGID
+	chdir        = unix.SYS_CHDIR
 	openByHandle = unix.SYS_OPEN_BY_HANDLE_AT
 	sysAccess    = -1
 )

@@ -3,13 +3,18 @@ package codex
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/settingsio"
 )
 
-var _ agents.MCPStarter = (*project)(nil)
+var (
+	_ agents.MCPStarter     = (*project)(nil)
+	_ agents.CommandSpawner = (*project)(nil)
+)
 
 // mcpDefaultEnv are the variables Codex CLI passes from its own
 // environment to every stdio MCP server (codex-rs rmcp-client,
@@ -67,4 +72,37 @@ func (p *project) MCPLaunch(h *hooks.Hook) (*agents.MCPLaunch, error) {
 		l.Program = filepath.Join(l.Dir, l.Program)
 	}
 	return l, nil
+}
+
+// CommandSpawn is agents.CommandSpawner: Codex CLI 0.171.0 starts a stdio
+// MCP server as its command with its args, as written (execve's argv:
+// "sh" or "./.codex/tools/srv.sh", not resolved; observed through the
+// kit, TestLiveCodexStartsAServerAsItsCommandAndArgs), in its cwd or the
+// session's folder. A server whose command or args hold a "$" (not told
+// whether Codex or its environment puts a value there), a url server and
+// the other commands are not told: exec --enforce refuses to start with
+// them.
+func (p *project) CommandSpawn(h *hooks.Hook) (func([]string) bool, bool) {
+	v, ok := h.Ext.(*settingsio.TOMLValue)
+	if h.Kind != hooks.KindMCPServer || h.Type != "command" || h.Status == hooks.StatusInvalid || !ok || v.Kind != settingsio.TOMLTableValue {
+		return nil, false
+	}
+	cmd, ok, _ := v.Table.String("command")
+	if !ok || cmd == "" {
+		return nil, false
+	}
+	want := []string{cmd}
+	if args := v.Table.Value("args"); args != nil {
+		more, ok := tomlStrings(args)
+		if !ok {
+			return nil, false
+		}
+		want = append(want, more...)
+	}
+	for _, w := range want {
+		if strings.Contains(w, "$") {
+			return nil, false
+		}
+	}
+	return func(argv []string) bool { return slices.Equal(argv, want) }, true
 }
