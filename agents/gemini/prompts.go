@@ -109,34 +109,7 @@ func (r *Registry) collectReachingPromptCommands(trusted bool) {
 // starts (--include-directories, an IDE's workspace folders), the last
 // of which Hookwarden cannot know.
 func (r *Registry) includeDirectories() []string {
-	s := r.Snapshot
-	var out []string
-	for _, f := range s.Settings {
-		if f == nil || f.Root == nil || f.Ignored != "" {
-			continue
-		}
-		dirs := f.Root.Get("context").Get("includeDirectories")
-		if !dirs.Is(settingsio.Array) {
-			continue
-		}
-		for _, d := range dirs.Items {
-			if !d.Is(settingsio.String) || d.Str == "" {
-				continue
-			}
-			p := d.Str
-			switch {
-			case strings.HasPrefix(strings.ToLower(p), "%userprofile%"):
-				p = s.Paths.Home + p[len("%userprofile%"):]
-			case p == "~" || strings.HasPrefix(p, "~/"):
-				p = s.Paths.Home + p[1:]
-			}
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(s.ProjectDir, p)
-			}
-			out = append(out, filepath.Clean(p))
-		}
-	}
-	return out
+	return claudeschema.IncludeDirectories(r.Snapshot.Settings, r.Snapshot.Paths.Home, r.Snapshot.ProjectDir, nil)
 }
 
 // collectAgentServers adds the MCP servers of the project's subagents to

@@ -1,0 +1,80 @@
+//go:build unix
+
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestQwenInjectedFileOfAnIncludeDirectoryNeedsReview: Qwen Code 0.24.4
+// looks a custom command's relative @{path} up in the session folder, then
+// in context.includeDirectories of its merged settings (relative to the
+// session folder, ~ the home), and injects the first file it finds there,
+// following a link wherever it leads; the !{…} written in it runs
+// (observed with the real Qwen Code:
+// TestQwenLiveInjectsFromItsIncludeDirectories). On main Hookwarden
+// looked in the project alone: the command was partly unwatched, and once
+// accepted so, a pull changing the included file left audit at exit 0.
+func TestQwenInjectedFileOfAnIncludeDirectoryNeedsReview(t *testing.T) {
+	t.Parallel()
+	for name, c := range map[string]struct {
+		user, workspace string // context.includeDirectories of the user's and the project's settings ("" none)
+		link            bool   // the project's own notes.md is a link out of the workspace
+		file            string // what the change writes (relative: in the project; SHARED/, HOME/, OUTSIDE/ outside it)
+		named           string // what audit names, when not the file
+	}{
+		"the project's own include folder":             {workspace: `["sub"]`, file: "sub/notes.md"},
+		"a folder of the user's settings":              {user: `["SHARED"]`, file: "SHARED/notes.md"},
+		"a folder of the user's settings with ~":       {user: `["~/shared"]`, file: "HOME/shared/notes.md"},
+		"a link out of the workspace is followed":      {workspace: `["sub"]`, link: true, file: "OUTSIDE/notes.md", named: "@{notes.md}"},
+		"the user's folders come before the project's": {user: `["SHARED"]`, workspace: `["sub"]`, file: "SHARED/notes.md"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			p := newTraceProject(t, "")
+			path := func(s string) string {
+				s = strings.ReplaceAll(s, "SHARED", filepath.Join(p.root, "shared"))
+				s = strings.ReplaceAll(s, "OUTSIDE", filepath.Join(p.root, "outside"))
+				return strings.ReplaceAll(s, "HOME", p.home)
+			}
+			if c.user != "" {
+				p.write(t, filepath.Join(p.home, ".qwen", "settings.json"), `{"context":{"includeDirectories":`+path(c.user)+`}}`)
+			}
+			settings := `{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"echo hi"}]}]}`
+			if c.workspace != "" {
+				settings += `,"context":{"includeDirectories":` + c.workspace + `}`
+			}
+			p.write(t, ".qwen/settings.json", settings+"}")
+			p.write(t, ".qwen/commands/sum.toml", "prompt = \"Summarize @{notes.md} for {{args}}\"\n")
+			for _, f := range []string{"sub/notes.md", "SHARED/notes.md", "HOME/shared/notes.md", "OUTSIDE/notes.md"} {
+				p.write(t, path(f), "Notes.\n")
+			}
+			if c.link {
+				if err := os.Symlink(path("OUTSIDE/notes.md"), filepath.Join(p.project, "notes.md")); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if code, out := p.run("trust", "--agent", "qwen", "--all"); code != ExitOK {
+				t.Fatalf("trust --all: exit %d\n%s", code, out)
+			}
+			if code, out := p.run("audit", "--agent", "qwen", "--strict"); code != ExitOK {
+				t.Fatalf("approved: audit --strict exit %d\n%s", code, out)
+			}
+			file := path(c.file)
+			p.write(t, file, "Notes. !{touch pwned}\n")
+			name := file
+			if rel, err := filepath.Rel(p.project, file); err == nil && !strings.HasPrefix(rel, "..") {
+				name = rel
+			}
+			if c.named != "" {
+				name = c.named
+			}
+			if code, out := p.run("audit", "--agent", "qwen"); code != ExitNeedsReview || !strings.Contains(out, name) {
+				t.Fatalf("%s changed: audit exit %d, want %d naming it\n%s", name, code, ExitNeedsReview, out)
+			}
+		})
+	}
+}
