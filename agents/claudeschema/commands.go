@@ -83,9 +83,9 @@ type Commands struct {
 	// cannot know: the entry is then partly unwatched (InjectUnwatched).
 	InjectDirs []string
 	// InjectLinks says the agent takes the first workspace folder where a
-	// relative injected path exists, wherever its real path leads (Qwen
-	// Code 0.24.4's readPathFromWorkspace checks only that it is there),
-	// not only one whose real path stays inside its workspace folders.
+	// relative injected path exists, wherever its real path leads (its
+	// lookup checks only that the path is there), not only one whose real
+	// path stays inside its workspace folders.
 	InjectLinks bool
 	// Started says the agent starts the commands Servers and
 	// PromptTemplates read as the kit knows (observed, per agent): a stdio
