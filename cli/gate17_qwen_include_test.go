@@ -165,3 +165,30 @@ func TestQwenUserSkillOrSubagentRunningProjectCodeIsGated(t *testing.T) {
 		})
 	}
 }
+
+// TestQwenExtensionCommandInjectingProjectFilesNeedsReview: a custom
+// command of an extension of the user's own that injects a relative
+// @{README.md} and takes {{args}} runs the !{…} a pull writes into the
+// project's README.md (observed with the real Qwen Code:
+// TestQwenLiveExtensionCommandRunsAProjectFilesShell). Hookwarden read no
+// extension's command: the pull left audit at exit 0.
+func TestQwenExtensionCommandInjectingProjectFilesNeedsReview(t *testing.T) {
+	t.Parallel()
+	p := newTraceProject(t, "")
+	ext := filepath.Join(p.home, ".qwen", "extensions", "ext")
+	p.write(t, filepath.Join(ext, "qwen-extension.json"), `{"name": "ext", "version": "1.0.0"}`)
+	p.write(t, filepath.Join(ext, "commands", "explain.toml"), "prompt = \"Explain @{README.md} with a focus on {{args}}\"\n")
+	p.write(t, filepath.Join(ext, "commands", "absolute.toml"), "prompt = \"Explain @{/etc/hostname} and {{args}}\"\n")
+	p.write(t, ".qwen/settings.json", `{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"echo hi"}]}]}}`)
+	p.write(t, "README.md", "# Readme\n")
+	if code, out := p.run("trust", "--agent", "qwen", "--all"); code != ExitOK {
+		t.Fatalf("trust --all: exit %d\n%s", code, out)
+	}
+	if code, out := p.run("audit", "--agent", "qwen", "--strict"); code != ExitOK {
+		t.Fatalf("approved: audit --strict exit %d\n%s", code, out)
+	}
+	p.write(t, "README.md", "# Readme\n!{touch pwned}\n")
+	if code, out := p.run("audit", "--agent", "qwen"); code != ExitNeedsReview || !strings.Contains(out, "README.md") || !strings.Contains(out, "explain") || strings.Contains(out, "absolute") {
+		t.Fatalf("a pull wrote README.md: audit exit %d, want %d naming it and the command (not the one injecting an absolute path)\n%s", code, ExitNeedsReview, out)
+	}
+}

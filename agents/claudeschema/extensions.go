@@ -113,3 +113,21 @@ func (s Schema) ExtensionHooks(files []*settingsio.File, when string) []*hooks.H
 	}
 	return out
 }
+
+// ExtensionTemplates is ReachingTemplates of the commands folder of each
+// extension whose manifest is among manifests (Extensions): the agent
+// loads an extension's custom commands in every project, so one that
+// injects a relative path from the project and runs the shell step runs
+// what the project's file says. Each entry names its extension.
+func (c Commands) ExtensionTemplates(layer settingsio.Layer, manifests []*settingsio.File, trigger, when string) ([]*hooks.Hook, []*settingsio.File) {
+	var out []*hooks.Hook
+	var files []*settingsio.File
+	for _, m := range manifests {
+		hs, fs := c.ReachingTemplates(layer, filepath.Join(filepath.Dir(m.Path), "commands"), trigger, when)
+		for _, h := range hs {
+			h.Origin.Extension = filepath.Base(filepath.Dir(m.Path))
+		}
+		out, files = append(out, hs...), append(files, fs...)
+	}
+	return out, files
+}
