@@ -9,7 +9,10 @@ import (
 // An extension's MCP server is the user's own until the project's .env
 // feeds it: a "$DB_URL" in its env that Gemini CLI expands from the .env
 // it loads, or a manifest setting whose value the workspace .env gives.
-// Then the .env values it takes are part of what is reviewed: audit exits
+// Then the .env values it takes are part of what is reviewed (the server
+// runs the extension's own script: one written relative to the project,
+// `node srv.js`, runs the project's and is reviewed as reaching it,
+// TestGeminiExtensionServerRunningProjectCodeIsGated): audit exits
 // 3 naming the server and the value, approving makes it clean, and a
 // change of the .env after approval needs review again.
 func TestWorkspaceEnvFeedsAnExtensionMCPServer(t *testing.T) {
@@ -18,7 +21,7 @@ func TestWorkspaceEnvFeedsAnExtensionMCPServer(t *testing.T) {
 	ext := filepath.Join(f.home, ".gemini", "extensions", "db")
 	writeFiles(t, map[string]string{
 		filepath.Join(ext, "gemini-extension.json"): `{"name":"db","version":"1.0.0",
-  "mcpServers":{"db":{"command":"node","args":["srv.js"],"env":{"DB_URL":"$DB_URL"}}}}`,
+  "mcpServers":{"db":{"command":"node","args":["${extensionPath}/srv.js"],"env":{"DB_URL":"$DB_URL"}}}}`,
 	})
 	if out, code := f.cli(t, nil, "audit"); code != 0 {
 		t.Fatalf("audit with no .env feeding the server: exit %d\n%s", code, out)
@@ -49,7 +52,7 @@ func TestWorkspaceEnvSettingFeedsAnExtensionMCPServer(t *testing.T) {
 	ext := filepath.Join(f.home, ".gemini", "extensions", "lint")
 	writeFiles(t, map[string]string{
 		filepath.Join(ext, "gemini-extension.json"): `{"name":"lint","version":"1.0.0","settings":[{"name":"Linter","description":"d","envVar":"LINTER"}],
-  "mcpServers":{"lint":{"command":"node","args":["lint-srv.js"]}}}`,
+  "mcpServers":{"lint":{"command":"node","args":["${extensionPath}/lint-srv.js"]}}}`,
 	})
 	f.mkfile(t, ".env", "LINTER=eslint\n")
 	out, code := f.cli(t, nil, "audit")

@@ -332,7 +332,7 @@ func hookRoot(h *hooks.Hook) string {
 	if c := HandlerOf(h); c != nil && c.PluginRoot != "" {
 		return c.PluginRoot
 	}
-	if h.IsHook() && h.Origin.Layer == layerSkill && filepath.Base(h.Origin.File) == "SKILL.md" {
+	if h.IsHook() && inFrontmatter(h) && filepath.Base(h.Origin.File) == "SKILL.md" {
 		return filepath.Dir(h.Origin.File)
 	}
 	return ""

@@ -82,7 +82,7 @@ func load(opts options) *project {
 		s.Skills, s.NestedFolders = loadSkillFiles(dir, s.RepoRoot, opts.Home, opts.GOOS, opts.Env, real)
 	}
 	if real && !sameFolder(opts.GOOS, s.Paths.ConfigDir, filepath.Join(dir, ".claude")) {
-		s.UserSkills = loadSkillDirs(filepath.Join(s.Paths.ConfigDir, "skills"), "", filepath.Join(s.Paths.ConfigDir, "commands"))
+		s.UserSkills = loadSkillDirs(filepath.Join(s.Paths.ConfigDir, "skills"), filepath.Join(s.Paths.ConfigDir, "agents"), filepath.Join(s.Paths.ConfigDir, "commands"))
 		for _, f := range s.UserSkills {
 			f.Layer = settingsio.LayerUser
 		}

@@ -445,6 +445,12 @@ func (r *registry) collectSkills() {
 		}
 	}
 	collect(r.Snapshot.Skills, nil)
+	// The user's own skills and subagents: their hooks run in the project
+	// folder once invoked (claude-live: ~/.claude/skills/fmt's Stop hook
+	// `sh scripts/fmt.sh` and ~/.claude/agents/rev.md's ran the project's
+	// scripts), reviewed for it like the user's settings hooks when they
+	// reach its code (reachingHooks).
+	collect(r.Snapshot.UserSkills, nil)
 	for _, p := range r.Snapshot.Plugins {
 		if p.Root != "" {
 			collect(p.Skills, p)
@@ -452,10 +458,17 @@ func (r *registry) collectSkills() {
 	}
 }
 
+// inFrontmatter says h is written in the frontmatter of a skill, command
+// or subagent file: the project's (layerSkill) or the user's own (layer
+// user, a Markdown file; the user's settings are JSON).
+func inFrontmatter(h *hooks.Hook) bool {
+	return h.Origin.Layer == layerSkill || h.Origin.Layer == settingsio.LayerUser && strings.EqualFold(filepath.Ext(h.Origin.File), ".md")
+}
+
 // skillNote says when the hooks of a skill or subagent file run; project
 // is the start folder, below which a skill's folder is a nested one.
 func skillNote(h *hooks.Hook, project string) string {
-	if h.Origin.Layer != layerSkill {
+	if !inFrontmatter(h) {
 		return ""
 	}
 	name := filepath.Base(filepath.Dir(h.Origin.File))

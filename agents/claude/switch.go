@@ -32,7 +32,7 @@ func (p *project) Switches() agents.SwitchInfo {
 // store, locked for plugin and managed handlers, none for a handler Claude
 // Code rejects.
 func (p *project) SwitchOf(h *hooks.Hook) agents.HookSwitch {
-	if !h.IsHook() || h.Origin.Layer == layerSkill {
+	if !h.IsHook() || inFrontmatter(h) {
 		return agents.HookSwitch{} // Hookwarden switches only settings hooks
 	}
 	if _, off := disabledID(h); off {
@@ -97,7 +97,7 @@ func (p *project) disable(ctx context.Context, req agents.ToggleRequest) (*agent
 		if !h.IsHook() {
 			return nil, agents.NotSupported("disable", Label(h)+" is not a hook: Hookwarden switches only hooks; remove it from "+h.Origin.File+" or approve it")
 		}
-		if h.Origin.Layer == layerSkill {
+		if inFrontmatter(h) {
 			return nil, agents.NotSupported("disable", "a hook of a skill's or subagent's frontmatter ("+h.Origin.File+") cannot be switched by Hookwarden; edit the file or approve it")
 		}
 	}

@@ -82,6 +82,11 @@ type Commands struct {
 	// a folder the agent is given only when it starts, which Hookwarden
 	// cannot know: the entry is then partly unwatched (InjectUnwatched).
 	InjectDirs []string
+	// InjectLinks says the agent takes the first workspace folder where a
+	// relative injected path exists, wherever its real path leads (its
+	// lookup checks only that the path is there), not only one whose real
+	// path stays inside its workspace folders.
+	InjectLinks bool
 	// Started says the agent starts the commands Servers and
 	// PromptTemplates read as the kit knows (observed, per agent): a stdio
 	// server as its command and its args as written (execve's argv), a

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -207,6 +209,34 @@ func (c Commands) Markdown(layer settingsio.Layer, root string, globs []string, 
 		}
 		if len(hs) > 0 {
 			out, files = append(out, hs...), append(files, f)
+		}
+	}
+	return out, files
+}
+
+// UserMarkdown is Markdown of folders of the user's own: each folder of
+// places (absolute) with its globs, in the folders' order, leaving out the
+// files inside project (a session started in the home folder reads them as
+// the project's). The agent runs their commands in the project folder, so
+// they are reviewed for it when they reach its code.
+func (c Commands) UserMarkdown(layer settingsio.Layer, project string, places map[string][]string, keys []CommandKey, when string) ([]*hooks.Hook, []*settingsio.File) {
+	var out []*hooks.Hook
+	var files []*settingsio.File
+	for _, root := range slices.Sorted(maps.Keys(places)) {
+		if !filepath.IsAbs(root) {
+			continue // no such folder (HOME unset)
+		}
+		hs, fs := c.Markdown(layer, root, places[root], keys, when)
+		for _, f := range fs {
+			if rel, err := filepath.Rel(project, f.Path); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+				continue
+			}
+			files = append(files, f)
+			for _, h := range hs {
+				if h.Origin.File == f.Path {
+					out = append(out, h)
+				}
+			}
 		}
 	}
 	return out, files

@@ -339,11 +339,51 @@ func (c Commands) lookUp(p string) (full string, first bool) {
 	ws, _ := filepath.EvalSymlinks(c.Workspace)
 	for _, d := range reals {
 		cand := filepath.Join(d, p)
-		if r, err := filepath.EvalSymlinks(cand); err == nil && inside(r) {
+		if r, err := filepath.EvalSymlinks(cand); err == nil && (c.InjectLinks || inside(r)) {
 			return cand, d == ws
 		}
 	}
 	return "", false
+}
+
+// IncludeDirectories are the workspace folders an agent adds after the
+// session folder from the context.includeDirectories of its settings
+// files (CONCAT, in the order given, which is the agent's merge order; a
+// file the agent ignores is left out), each as its resolvePath makes it:
+// expand (the agent's load-time $VAR expansion of settings strings, nil
+// for none) first, then ~ and %userprofile% are home, then relative to
+// base (the folder the agent resolves them from), cleaned.
+func IncludeDirectories(files []*settingsio.File, home, base string, expand func(string) string) []string {
+	var out []string
+	for _, f := range files {
+		if f == nil || f.Root == nil || f.Ignored != "" {
+			continue
+		}
+		dirs := f.Root.Get("context").Get("includeDirectories")
+		if !dirs.Is(settingsio.Array) {
+			continue
+		}
+		for _, d := range dirs.Items {
+			if !d.Is(settingsio.String) || d.Str == "" {
+				continue
+			}
+			p := d.Str
+			if expand != nil {
+				p = expand(p)
+			}
+			switch {
+			case strings.HasPrefix(strings.ToLower(p), "%userprofile%"):
+				p = home + p[len("%userprofile%"):]
+			case p == "~" || strings.HasPrefix(p, "~/"):
+				p = home + p[1:]
+			}
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(base, p)
+			}
+			out = append(out, filepath.Clean(p))
+		}
+	}
+	return out
 }
 
 // readInjected is the text of the file at p, or of every file under the

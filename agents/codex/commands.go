@@ -292,15 +292,18 @@ func (s *project) commandSpecs() []agents.CommandSpec {
 	return append(out, s.userServers()...)
 }
 
-// userServers are the MCP servers of the user's own config.toml that run
-// the project's code: Codex 0.171.0 starts them in the project (observed:
+// userServers are the MCP servers and helper commands (notify, …) of the
+// user's own and the system's config.toml that run the project's code:
+// Codex 0.171.0 starts them in the project (observed:
 // TestLiveCodexUserServerInTheProject, "sh srv.sh" ran the project's
-// srv.sh), so each is reviewed for the project like a user hook that
-// reaches it (agents.ReachingHooksIn, from its cwd).
+// srv.sh; TestLiveCodexUserNotifyInTheProject, notify = ["sh",
+// "notify.sh"] ran the project's notify.sh after the turn), so each is
+// reviewed for the project like a user hook that reaches it
+// (agents.ReachingHooksIn, from its cwd).
 func (s *project) userServers() []agents.CommandSpec {
 	var hs []*hooks.Hook
 	for _, h := range s.Commands {
-		if h.Origin.Layer == layerUser && h.Kind == hooks.KindMCPServer && h.Type == "command" {
+		if l := h.Origin.Layer; (l == layerUser || l == layerSystem) && (h.Kind == hooks.KindMCPServer || h.Kind == hooks.KindHelper) && h.Type == "command" {
 			hs = append(hs, h)
 		}
 	}

@@ -130,7 +130,7 @@ func (p *project) mcpSpecs() []agents.CommandSpec {
 	for _, h := range p.Commands {
 		if s, ok := p.pluginSpec(h); ok {
 			out = append(out, s)
-		} else if h.Kind == hooks.KindLanguageServer {
+		} else if h.Kind == hooks.KindLanguageServer && h.Origin.Layer == layerRepository {
 			root := p.lspRoot(h)
 			s := claudeschema.CommandSpec(h, &rt, root)
 			if s.ScriptCommand != "" && s.ScriptCwd == "" {

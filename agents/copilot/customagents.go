@@ -38,51 +38,67 @@ var agentFolders = []string{filepath.Join(".github", "agents"), filepath.Join(".
 const maxAgentFiles = 5000
 
 // loadAgentServers lists the MCP servers of the project's custom agents
-// after the other commands (p.Commands).
+// after the other commands (p.Commands), then those of the user's own
+// (~/.copilot/agents): Copilot starts them in the project too (observed:
+// TestLiveStartsAUserCustomAgentsServerInTheProject, "bash srv.sh" ran
+// the project's srv.sh), so they are reviewed for it when they reach its
+// code (reachingHooks).
 func (p *project) loadAgentServers() {
-	kit := claudeschema.Commands{Agent: Name}
 	for dir := p.Paths.Cwd; ; dir = filepath.Dir(dir) {
 		for _, sub := range agentFolders {
-			root := filepath.Join(dir, sub)
-			var files []string
-			err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-				if err != nil {
-					if path == root && errors.Is(err, fs.ErrNotExist) {
-						return nil
-					}
-					return err
-				}
-				if !d.IsDir() {
-					if files = append(files, path); len(files) > maxAgentFiles {
-						return fmt.Errorf("more than %d files", maxAgentFiles)
-					}
-				}
-				return nil
-			})
-			if err != nil {
-				f := &settingsio.File{Path: root, Layer: layerRepository, Exists: true,
-					Err: &settingsio.ParseError{Path: root, Line: 1, Column: 1, Msg: "cannot read the custom agents folder: " + err.Error()}}
-				p.mcp.agents = append(p.mcp.agents, f)
-				p.addAgentServers(kit.Servers(f, agentMCPWhen, false))
-				continue
-			}
-			for _, path := range files {
-				if f := agentFile(path); f != nil {
-					p.mcp.agents = append(p.mcp.agents, f)
-					p.addAgentServers(kit.Servers(f, agentMCPWhen, false))
-				}
-			}
+			p.agentServersIn(filepath.Join(dir, sub), layerRepository)
 		}
 		if dir == p.Paths.RepoRoot || filepath.Dir(dir) == dir {
 			break
 		}
 	}
+	if p.Paths.CopilotHome != "" {
+		p.agentServersIn(filepath.Join(p.Paths.CopilotHome, "agents"), layerUser)
+	}
 }
 
-func (p *project) addAgentServers(hs []*hooks.Hook) {
+// agentServersIn lists the MCP servers of the custom agent files under
+// root, of layer.
+func (p *project) agentServersIn(root string, layer settingsio.Layer) {
+	kit := claudeschema.Commands{Agent: Name}
+	when := agentMCPWhen
+	if layer == layerUser {
+		when = "when a custom agent of yours runs, in the project folder: the model may call it (the task tool) or the user pick it (--agent); Copilot CLI asks nothing first"
+	}
+	var files []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if path == root && errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+			return err
+		}
+		if !d.IsDir() {
+			if files = append(files, path); len(files) > maxAgentFiles {
+				return fmt.Errorf("more than %d files", maxAgentFiles)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		f := &settingsio.File{Path: root, Layer: layer, Exists: true,
+			Err: &settingsio.ParseError{Path: root, Line: 1, Column: 1, Msg: "cannot read the custom agents folder: " + err.Error()}}
+		p.mcp.agents = append(p.mcp.agents, f)
+		p.addAgentServers(kit.Servers(f, when, false), when)
+		return
+	}
+	for _, path := range files {
+		if f := agentFile(path, layer); f != nil {
+			p.mcp.agents = append(p.mcp.agents, f)
+			p.addAgentServers(kit.Servers(f, when, false), when)
+		}
+	}
+}
+
+func (p *project) addAgentServers(hs []*hooks.Hook, when string) {
 	for _, h := range hs {
 		if h.Status == "" {
-			h.Status, h.Reason = hooks.StatusRuns, "runs "+agentMCPWhen
+			h.Status, h.Reason = hooks.StatusRuns, "runs "+when
 		}
 		p.diags = append(p.diags, h.Diagnostics...)
 		p.Commands = append(p.Commands, h)
@@ -93,8 +109,8 @@ func (p *project) addAgentServers(hs []*hooks.Hook) {
 // "mcpServers" are its frontmatter's "mcp-servers"; nil when it has none.
 // A file or frontmatter that cannot be read is a file with Err (an
 // invalid entry).
-func agentFile(path string) *settingsio.File {
-	f := claudeschema.ReadFrontmatter(layerRepository, path)
+func agentFile(path string, layer settingsio.Layer) *settingsio.File {
+	f := claudeschema.ReadFrontmatter(layer, path)
 	if f == nil || f.Err != nil {
 		return f
 	}

@@ -28,16 +28,23 @@ import (
 
 const lspWhen = "when the model calls Copilot CLI's lsp tool on a file of its fileExtensions (observed: without asking, even in a folder Copilot does not trust)"
 
-// loadLSP adds the language servers of the .github/lsp.json files of dirs
-// to p.Commands.
+// loadLSP adds the language servers of the user's own
+// ~/.copilot/lsp-config.json and of the .github/lsp.json files of dirs to
+// p.Commands. Copilot starts a user's server in the git root too
+// (observed: TestLiveStartsAUserLanguageServerInTheProject, "sh srv.sh"
+// ran the project's srv.sh): it is reviewed for the project when it
+// reaches the project's code (reachingHooks).
 func (p *project) loadLSP(dirs []string) {
 	// $VAR, ${VAR} and ${VAR:-default} in the file are Copilot's own
 	// (observed: "${HOME}/srv.sh" ran the home's srv.sh): expanded here
 	// from the environment, and a $ left over is a variable set at run time
 	kit := claudeschema.Commands{Agent: Name, Key: "lspServers", Kind: hooks.KindLanguageServer, Script: "bash",
 		Expand: lspExpander(p.env.Lookup), LiveVars: true}
+	files := []*settingsio.File{claudeschema.ReadSettings(layerUser, filepath.Join(p.Paths.CopilotHome, "lsp-config.json"))}
 	for _, dir := range dirs {
-		f := claudeschema.ReadSettings(layerRepository, filepath.Join(dir, ".github", "lsp.json"))
+		files = append(files, claudeschema.ReadSettings(layerRepository, filepath.Join(dir, ".github", "lsp.json")))
+	}
+	for _, f := range files {
 		if !f.Exists && f.Err == nil {
 			continue
 		}

@@ -141,7 +141,7 @@ func (p *project) pluginRisk(opt risk.Options) risk.Report {
 				servers = kit.Servers(claudeschema.ReadSettings(layerRepository, path), pluginWhen, false)
 			}
 		case strings.HasSuffix(path, ".md"):
-			if f := agentFile(path); f != nil {
+			if f := agentFile(path, layerRepository); f != nil {
 				servers = kit.Servers(f, pluginWhen, false)
 			}
 		}

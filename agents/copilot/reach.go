@@ -32,7 +32,7 @@ func (p *project) reachingHooks() []agents.CommandSpec {
 	// the project too (observed: TestLiveStartsAUserServerInTheProject,
 	// "bash srv.sh" ran the project's srv.sh).
 	for _, h := range p.Commands {
-		if h.Origin.Layer == layerUser && h.Kind == hooks.KindMCPServer && h.Type == "command" {
+		if h.Origin.Layer == layerUser && (h.Kind == hooks.KindMCPServer || h.Kind == hooks.KindLanguageServer) && h.Type == "command" {
 			hs = append(hs, h)
 		}
 	}
@@ -44,8 +44,15 @@ func (p *project) reachingHooks() []agents.CommandSpec {
 		return c == nil || reviewed(c)
 	}, func(h *hooks.Hook) string {
 		if !h.IsHook() {
+			dir := p.Dir()
+			if h.Kind == hooks.KindLanguageServer {
+				dir = p.lspRoot(h) // the git root and its rootUri
+			}
 			if cwd := h.Node.Get("cwd"); cwd.Is(settingsio.String) && cwd.Str != "" {
-				return agents.RunFolder(p.Dir(), cwd.Str)
+				return agents.RunFolder(dir, cwd.Str)
+			}
+			if dir != p.Dir() {
+				return dir
 			}
 			return ""
 		}

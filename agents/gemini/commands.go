@@ -335,11 +335,14 @@ func (r *Registry) commandSpecs(fed func(*hooks.Hook) trust.Definition) []agents
 // hooks (MCP servers, tool commands) when they run the project's code: Gemini
 // CLI 0.61.0 starts a user's stdio MCP server in the project folder (or
 // its "cwd" from there), so `sh srv.sh` runs the project's srv.sh
-// (observed: TestLiveGeminiStartsAUserServerInTheProject).
+// (observed: TestLiveGeminiStartsAUserServerInTheProject). So does an
+// active extension's server: one written without ${extensionPath}
+// (`sh srv.sh`) runs the project's srv.sh, not the extension's (observed:
+// TestLiveGeminiStartsAnExtensionsServerInTheProject).
 func (r *Registry) reachingHooks() []agents.CommandSpec {
 	var user []*hooks.Hook
 	for _, h := range r.Commands {
-		if l := h.Origin.Layer; l == settingsio.LayerUser || l == settingsio.LayerSystem || l == settingsio.LayerSystemDefaults {
+		if l := h.Origin.Layer; l == settingsio.LayerUser || l == settingsio.LayerSystem || l == settingsio.LayerSystemDefaults || l == settingsio.LayerExtension {
 			if h.Kind != hooks.KindPromptCommand {
 				user = append(user, h)
 			}

@@ -109,34 +109,7 @@ func (r *Registry) collectReachingPromptCommands(trusted bool) {
 // starts (--include-directories, an IDE's workspace folders), the last
 // of which Hookwarden cannot know.
 func (r *Registry) includeDirectories() []string {
-	s := r.Snapshot
-	var out []string
-	for _, f := range s.Settings {
-		if f == nil || f.Root == nil || f.Ignored != "" {
-			continue
-		}
-		dirs := f.Root.Get("context").Get("includeDirectories")
-		if !dirs.Is(settingsio.Array) {
-			continue
-		}
-		for _, d := range dirs.Items {
-			if !d.Is(settingsio.String) || d.Str == "" {
-				continue
-			}
-			p := d.Str
-			switch {
-			case strings.HasPrefix(strings.ToLower(p), "%userprofile%"):
-				p = s.Paths.Home + p[len("%userprofile%"):]
-			case p == "~" || strings.HasPrefix(p, "~/"):
-				p = s.Paths.Home + p[1:]
-			}
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(s.ProjectDir, p)
-			}
-			out = append(out, filepath.Clean(p))
-		}
-	}
-	return out
+	return claudeschema.IncludeDirectories(r.Snapshot.Settings, r.Snapshot.Paths.Home, r.Snapshot.ProjectDir, nil)
 }
 
 // collectAgentServers adds the MCP servers of the project's subagents to
@@ -155,21 +128,34 @@ func (r *Registry) collectAgentServers(trusted bool) {
 	if s.ProjectDir == "" || s.Paths.Workspace == "" {
 		return
 	}
-	dir := filepath.Join(s.ProjectDir, ".gemini", "agents")
+	r.agentServersIn(settingsio.LayerWorkspace, filepath.Join(s.ProjectDir, ".gemini", "agents"), trusted,
+		"when the model invokes the subagent (observed, 0.61.0): Gemini CLI asks you to acknowledge the agent file once (its sha256), not the scripts its servers run")
+	// The user's own subagents (<home>/.gemini/agents) start their servers
+	// in the project folder too (observed:
+	// TestLiveGeminiStartsAUserSubagentsServerInTheProject, `bash srv.sh`
+	// ran the project's srv.sh, no acknowledgement asked): reviewed for the
+	// project when they reach its code (reachingHooks).
+	if user := filepath.Join(s.Paths.GeminiDir, "agents"); s.Paths.GeminiDir != "" && user != filepath.Join(s.ProjectDir, ".gemini", "agents") {
+		r.agentServersIn(settingsio.LayerUser, user, true, "when the model invokes your subagent, in the project folder (observed, 0.61.0)")
+	}
+}
+
+// agentServersIn adds the MCP servers of the subagent files of dir (a
+// file, not starting with "_"), of layer, to r.Commands.
+func (r *Registry) agentServersIn(layer settingsio.Layer, dir string, trusted bool, when string) {
 	ents, err := os.ReadDir(dir)
 	if err != nil && !os.IsNotExist(err) {
-		f := &settingsio.File{Layer: settingsio.LayerWorkspace, Path: dir, Exists: true, Err: &settingsio.ParseError{Path: dir, Line: 1, Column: 1, Msg: "cannot read the subagents folder: " + err.Error()}}
+		f := &settingsio.File{Layer: layer, Path: dir, Exists: true, Err: &settingsio.ParseError{Path: dir, Line: 1, Column: 1, Msg: "cannot read the subagents folder: " + err.Error()}}
 		r.addAgentServers(f, claudeschema.Commands{Agent: Name}.Unreadable(f, hooks.KindMCPServer, "MCP servers"), trusted)
 		return
 	}
-	const when = "when the model invokes the subagent (observed, 0.61.0): Gemini CLI asks you to acknowledge the agent file once (its sha256), not the scripts its servers run"
 	kit := claudeschema.Commands{Agent: Name, Key: "mcp_servers"}
 	for _, e := range ents {
 		path := filepath.Join(dir, e.Name())
 		if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() || strings.HasPrefix(e.Name(), "_") || !strings.HasSuffix(e.Name(), ".md") {
 			continue
 		}
-		f := claudeschema.ReadFrontmatter(settingsio.LayerWorkspace, path)
+		f := claudeschema.ReadFrontmatter(layer, path)
 		if f == nil {
 			continue
 		}
@@ -194,7 +180,9 @@ func (r *Registry) addAgentServers(f *settingsio.File, h *hooks.Hook, trusted bo
 		h.Status, h.Reason = hooks.StatusBlockedUntrustedFolder, "the folder is not trusted: Gemini CLI loads no subagent of the project"
 	default:
 		h.Status, h.Reason = hooks.StatusRuns, "runs "+h.When
-		h.Gate = "Gemini CLI's acknowledgement of the agent file (its hash), not of what its servers run"
+		if f.Layer == settingsio.LayerWorkspace {
+			h.Gate = "Gemini CLI's acknowledgement of the agent file (its hash), not of what its servers run"
+		}
 	}
 	r.Commands = append(r.Commands, h)
 	if !slices.Contains(r.promptFiles, f) {

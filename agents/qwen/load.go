@@ -182,15 +182,20 @@ func load(cwd string, getenv func(string) (string, bool)) (*snapshot, error) {
 	// discoverAllMcpTools returns at once when !isTrustedFolder(): no server starts, the user's neither
 	off := map[bool]string{false: "the folder is not trusted: Qwen Code starts no MCP server here"}[s.trust.trusted]
 	s.mcp.Ignored = off
-	s.commands = claudeschema.Commands{Agent: name, Expand: expand, ServersOff: off, Started: true}.Merged([]*settingsio.File{fd.File, fu.File, s.mcp, fp.File, fs.File}, s.settings, commandKeys,
+	xm, xh := claudeschema.Extensions(settingsio.LayerExtension, filepath.Join(s.qwenHome, "extensions"), "qwen-extension.json", real) // the user's extensions: their servers and hooks run in the project folder (observed: TestQwenLiveUserExtensionRunsProjectCode), reviewed when they reach its code
+	s.commands = claudeschema.Commands{Agent: name, Expand: expand, ServersOff: off, Started: true}.Merged(slices.Concat(xm, []*settingsio.File{fd.File, fu.File, s.mcp, fp.File, fs.File}), s.settings, commandKeys,
 		"when Qwen Code starts here", func(f *settingsio.File) bool { return f != s.mcp }, layerProject, // observed: default mode leaves them pending, yolo starts them
 		"asks first (its own approval in ~/.qwen/mcpApprovals.json, bound to the server's definition), except with --approval-mode yolo, which starts it without asking")
 	md, files := claudeschema.Commands{Agent: name}.Markdown(layerProject, real, []string{".qwen/skills/*/SKILL.md", ".agents/skills/*/SKILL.md", ".qwen/agents/*.md"}, []claudeschema.CommandKey{{Path: []string{"executor"}, Kind: hooks.KindHelper, Object: true}},
 		"when the model or you invoke the skill or subagent (observed, 0.24.4: its frontmatter hooks run, its MCP servers start, without asking)")
 	s.fm = schema(nil).Frontmatter(files, func(e *claudeschema.Entry) any { return &handler{Entry: e} })
+	um, uf := claudeschema.Commands{Agent: name}.UserMarkdown(layerUser, real, map[string][]string{s.qwenHome: {"skills/*/SKILL.md", "agents/*.md"}, s.home: {".agents/skills/*/SKILL.md"}}, []claudeschema.CommandKey{{Path: []string{"executor"}, Kind: hooks.KindHelper, Object: true}}, "when the model or you invoke your skill or subagent, in the project folder (observed, 0.24.4: TestQwenLiveUserSkillAndSubagentRunProjectCode)")
 	lsp := claudeschema.ReadSettings(layerProject, filepath.Join(real, ".lsp.json")) // with --experimental-lsp Qwen starts its servers at launch, only in a trusted folder (observed, 0.24.4)
-	pc, pf := claudeschema.Commands{Agent: name, Inject: "@{", Args: "{{args}}", Workspace: real, Started: true}.ProjectAndUserTemplates(layerProject, filepath.Join(real, ".qwen", "commands"), layerUser, filepath.Join(s.qwenHome, "commands"), "!{", "when you type its /command (observed, 0.24.4: run without asking in yolo mode)", map[bool]string{false: "the folder is not trusted: Qwen Code loads no custom command here"}[s.trust.trusted])
-	s.commands, s.md = append(append(append(s.commands, md...), pc...), claudeschema.Commands{Agent: name, Key: ".", Kind: hooks.KindLanguageServer, Folder: "workspaceFolder"}.Running(lsp, "when Qwen Code starts here with --experimental-lsp (observed: without asking)", map[bool]string{false: "the folder is not trusted: Qwen Code starts no language server here"}[s.trust.trusted])...), append(append(files, pf...), lsp)
+	tc := claudeschema.Commands{Agent: name, Inject: "@{", Args: "{{args}}", Workspace: real, InjectDirs: claudeschema.IncludeDirectories(s.settings, s.home, real, expand), InjectLinks: true, Started: true}
+	xc, xf := tc.ExtensionTemplates(settingsio.LayerExtension, xm, "!{", "when you type its /command (observed, 0.24.4: an extension's command injecting the project's README.md ran its !{…} in yolo mode)")
+	pc, pf := tc.ProjectAndUserTemplates(layerProject, filepath.Join(real, ".qwen", "commands"), layerUser, filepath.Join(s.qwenHome, "commands"), "!{", "when you type its /command (observed, 0.24.4: run without asking in yolo mode)", map[bool]string{false: "the folder is not trusted: Qwen Code loads no custom command here"}[s.trust.trusted])
+	s.commands, s.md = append(append(append(append(append(s.commands, md...), um...), pc...), xc...), claudeschema.Commands{Agent: name, Key: ".", Kind: hooks.KindLanguageServer, Folder: "workspaceFolder"}.Running(lsp, "when Qwen Code starts here with --experimental-lsp (observed: without asking)", map[bool]string{false: "the folder is not trusted: Qwen Code starts no language server here"}[s.trust.trusted])...), slices.Concat(files, uf, pf, xf, []*settingsio.File{lsp}, xm, xh)
+	s.commands = append(s.commands, schema(expand).ExtensionHooks(slices.Concat(xm, xh), "as a hook of your extension, in the project folder (observed, 0.24.4)")...)
 	return s, nil
 }
 

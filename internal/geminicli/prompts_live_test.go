@@ -292,3 +292,93 @@ func TestLiveGeminiStartsAUserServerInTheProject(t *testing.T) {
 	}
 	t.Errorf("Hookwarden's review does not follow the user's server into the project's srv.sh: %+v", r.Hooks)
 }
+
+// TestLiveGeminiStartsAnExtensionsServerInTheProject: an MCP server of an
+// active extension whose command names a relative script (sh srv.sh, no
+// ${extensionPath}) is started by the real Gemini CLI in the project
+// folder: the project's srv.sh runs, not the extension's. Hookwarden
+// reviews it for the project as a command that reaches its code.
+func TestLiveGeminiStartsAnExtensionsServerInTheProject(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the real Gemini CLI; skipped with -short")
+	}
+	bundle := RequireBundle(t)
+	f := newFidelityFixture(t, bundle)
+	marks := filepath.Join(f.root, "marks")
+	if err := os.MkdirAll(marks, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f.user(t, nil)
+	dir := filepath.Join(f.home, ".gemini", "extensions", "ext")
+	writeJSON(t, filepath.Join(dir, "gemini-extension.json"), map[string]any{"name": "ext", "version": "1.0.0",
+		"mcpServers": map[string]any{"s": map[string]any{"command": "sh", "args": []any{"srv.sh"}}}})
+	writeFile(t, filepath.Join(dir, "srv.sh"), "touch '"+filepath.Join(marks, "extension-server-ran")+"'\n")
+	writeFile(t, filepath.Join(f.project, "srv.sh"), "touch '"+filepath.Join(marks, "project-server-ran")+"'\n")
+	if res, err := Run(context.Background(), f.opts); err != nil || res.ExitCode != 0 {
+		t.Fatalf("gemini CLI: err %v, exit %d\nstderr: %s", err, res.ExitCode, res.Stderr)
+	}
+	if _, err := os.Stat(filepath.Join(marks, "project-server-ran")); err != nil {
+		t.Fatalf("the real Gemini CLI did not run the project's srv.sh for the extension's server: %v", err)
+	}
+	p, _ := openProject(t, f.project, f.home, f.opts.Environ())
+	r, err := p.Review(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range r.Hooks {
+		for _, s := range h.Scripts {
+			if s.Path == filepath.Join(f.project, "srv.sh") && h.NeedsReview() {
+				return
+			}
+		}
+	}
+	t.Errorf("Hookwarden's review does not follow the extension's server into the project's srv.sh: %+v", r.Hooks)
+}
+
+// TestLiveGeminiStartsAUserSubagentsServerInTheProject: the real Gemini
+// CLI 0.61.0 starts the MCP server of a subagent of the user's own
+// (~/.gemini/agents/probe.md, mcp_servers) when the model invokes it, in
+// the project folder: a relative `bash srv.sh` runs the project's srv.sh.
+// Hookwarden reviews it for the project.
+func TestLiveGeminiStartsAUserSubagentsServerInTheProject(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the real Gemini CLI; skipped with -short")
+	}
+	bundle := RequireBundle(t)
+	f := newFidelityFixture(t, bundle)
+	marks := filepath.Join(f.root, "marks")
+	if err := os.MkdirAll(marks, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f.user(t, nil)
+	agent := "---\nname: probe\ndescription: a probe\nmcp_servers:\n  probe:\n    command: bash\n    args: [\"srv.sh\"]\n---\nYou are a probe.\n"
+	writeFile(t, filepath.Join(f.home, ".gemini", "agents", "probe.md"), agent)
+	writeFile(t, filepath.Join(f.project, "srv.sh"), "touch '"+filepath.Join(marks, "server-ran")+"'\n")
+	fake := filepath.Join(f.root, "fake-agent.jsonl")
+	if err := WriteFakeResponses(fake, []FakeResponse{RoutingResponse(), ToolCallTurn("invoke_agent", map[string]any{"agent_name": "probe", "prompt": "do it"}),
+		TextTurn("ok"), TextTurn("ok"), RoutingResponse(), TextTurn("ok"), TextTurn("ok")}); err != nil {
+		t.Fatal(err)
+	}
+	o := f.opts
+	o.FakeResponses, o.Prompt = fake, "hi"
+	res, err := Run(context.Background(), o)
+	if err != nil {
+		t.Fatalf("gemini CLI: err %v\nstderr: %s", err, res.Stderr)
+	}
+	if _, err := os.Stat(filepath.Join(marks, "server-ran")); err != nil {
+		t.Fatalf("the real Gemini CLI did not run the project's srv.sh for the user's subagent's server: %v\nexit %d\nstderr: %s", err, res.ExitCode, res.Stderr)
+	}
+	p, _ := openProject(t, f.project, f.home, f.opts.Environ())
+	r, err := p.Review(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range r.Hooks {
+		for _, s := range h.Scripts {
+			if s.Path == filepath.Join(f.project, "srv.sh") && h.NeedsReview() {
+				return
+			}
+		}
+	}
+	t.Errorf("Hookwarden's review does not follow the user's subagent's server into the project's srv.sh: %+v", r.Hooks)
+}
