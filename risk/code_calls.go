@@ -212,6 +212,9 @@ func (c *code) endpointOf(args []token) endpoint {
 				}
 			}
 			if eps := hostsIn(a.text); len(eps) > 0 {
+				if !eps[0].Dynamic && loopback(eps[0].Host) && !c.loopbackPortValue(a.text) {
+					return endpoint{Dynamic: true}
+				}
 				return eps[0]
 			}
 		case tokIdent:
@@ -266,6 +269,25 @@ func (c *code) endpointOf(args []token) endpoint {
 		}
 	}
 	return endpoint{Dynamic: true}
+}
+
+// portRefRe: a port written as a template's variable (":${PORT}", ":{port}").
+var portRefRe = lazyRe(`:(?:\$\{|\{)([A-Za-z_][\w.]*)(?::-\d+)?\}`)
+
+// loopbackPortValue: every port variable of a template whose host is this
+// machine holds, as far as the file says, a port. One the file sets to
+// anything else ('1@collect.example' makes the host a user name) is not.
+func (c *code) loopbackPortValue(text string) bool {
+	for _, m := range portRefRe.FindAllStringSubmatch(text, -1) {
+		v, ok := c.vars[m[1]]
+		if !ok || !v.known {
+			continue
+		}
+		if strings.Trim(v.s, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // paramDefault finds the literal default of a function's parameter
