@@ -704,7 +704,10 @@ func (a *analyzer) instruction(text string, src Source, refusal bool) {
 			a.opt.Cache.storeInstructionFindings(key, fs)
 		}()
 	}
-	m := hideRe.FindString(text)
+	m := ""
+	if loc := hideRe.FindStringIndex(text); loc != nil && !onlyGoesOn(text, loc[1]) {
+		m = text[loc[0]:loc[1]]
+	}
 	if m == "" {
 		if q := quietRe.FindString(text); q != "" && ordersAction(text) {
 			m = q
