@@ -719,7 +719,10 @@ func (a *analyzer) instruction(text string, src Source, refusal bool) {
 	}
 	for _, sent := range sentences(text) {
 		a.intents(sent, src, refusal)
-		if loc := skipChecksRe.FindStringIndex(sent); loc != nil && !negated(sent, loc[0], loc[1]) && (!refusal || insideCommand(sent, loc, true)) {
+		// (a help text's table row, "FLAG=1      skip hook auto-install",
+		// describes an option; --no-verify is a command's word anywhere)
+		if loc := skipChecksRe.FindStringIndex(sent); loc != nil && !negated(sent, loc[0], loc[1]) && (!refusal || insideCommand(sent, loc, true)) &&
+			(strings.HasPrefix(sent[loc[0]:], "--") || !columnsRe.MatchString(sent)) {
 			a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
 				Summary: fmt.Sprintf("tells the model to skip the project's checks (%s)", shortText(sent[loc[0]:loc[1]], 40))})
 		}
