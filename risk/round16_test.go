@@ -174,3 +174,22 @@ func TestUsageTableSkipIsNoOrder(t *testing.T) {
 }
 
 func strconvQuote(s string) string { return strconv.Quote(s) }
+
+// TestMoreInstallsAreReview: installs at hook time are review; these
+// forms read none (uv's tool installs, yarn's global add, bun's and
+// deno's own installs).
+func TestMoreInstallsAreReview(t *testing.T) {
+	for _, cmd := range []string{"uv tool install ruff", "uv tool upgrade ruff", "yarn global add serve", "bun add zod", "bun install", "deno install -g -A jsr:@std/http/file-server"} {
+		r := Analyze(Hook{Agent: "claude", Event: "SessionStart", Command: cmd, ProjectDir: t.TempDir()}, Options{Agents: testAgents})
+		if r.Level != LevelReview {
+			t.Errorf("%q: level %s (%v), want review", cmd, r.Level, r.Findings)
+		}
+	}
+	// what only runs a tool or a script stays as it was
+	for _, cmd := range []string{"uv tool list", "bun run build", "deno fmt"} {
+		r := Analyze(Hook{Agent: "claude", Event: "SessionStart", Command: cmd, ProjectDir: t.TempDir()}, Options{Agents: testAgents})
+		if r.Level != LevelNone {
+			t.Errorf("%q: level %s (%v), want none", cmd, r.Level, r.Findings)
+		}
+	}
+}

@@ -379,6 +379,12 @@ func (sh *shell) interpreter(base string, args []field, n syntax.Node, in *value
 		if base == "deno" && a.s == "run" || base == "bun" && a.s == "run" {
 			continue
 		}
+		if i == 0 && (base == "bun" && (a.s == "add" || a.s == "install" || a.s == "i" || a.s == "update") || base == "deno" && (a.s == "install" || a.s == "add")) {
+			// bun add zod, bun install, deno install -g …: packages from
+			// the network, with their install scripts
+			sh.projectInstall(base+" "+a.s, n)
+			return value{}
+		}
 		if (base == "deno" || base == "bun") && (a.s == "x" || a.s == "eval") {
 			if a.s == "x" {
 				sh.packageRunner("bunx", args[i+1:], n)
@@ -1144,6 +1150,11 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 	}
 	if base == "uv" && (sub == "sync" || sub == "add") {
 		sh.projectInstall("uv "+sub, n)
+	}
+	// uv tool install ruff, yarn global add serve: a tool for the user,
+	// from the network
+	if (base == "uv" && sub == "tool" || base == "yarn" && sub == "global") && len(pos) > 1 && (pos[1].s == "install" || pos[1].s == "upgrade" || pos[1].s == "add") {
+		sh.find(n, RemotePackage, LevelReview, "installs packages from the network at hook time (%s %s %s)", base, sub, pos[1].s)
 	}
 	if sub == "publish" || base == "gem" && sub == "push" || base == "twine" && sub == "upload" {
 		sh.publish(base+" "+sub, n)
