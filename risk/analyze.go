@@ -120,6 +120,7 @@ type analyzer struct {
 	envSet  map[string]string
 	pkgDeps map[string]bool // the project's own npm dependencies
 	pyDeps  map[string]bool // the project's own Python dependencies
+	pyTools map[string]bool // the tools pyproject.toml configures ([tool.NAME])
 	// printed is what the hook writes where the agent reads it, rawTexts
 	// the raw text of its command and scripts (see output.go).
 	printed  []printed

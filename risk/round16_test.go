@@ -193,3 +193,36 @@ func TestMoreInstallsAreReview(t *testing.T) {
 		}
 	}
 }
+
+// TestToolTheProjectConfiguresIsDeclared: a well-known formatter or
+// linter the project configures (ruff.toml, [tool.ruff] or [tool.black]
+// in pyproject.toml, .prettierrc, eslint.config.js, a markdownlint
+// config) is the project's tool, as one it lists as a dependency is:
+// `uvx ruff format .` read review. The same runner with no such file,
+// and a typo-squat of the name beside a config, stay as they were.
+func TestToolTheProjectConfiguresIsDeclared(t *testing.T) {
+	for _, tc := range []struct {
+		cmd   string
+		files map[string]string
+		want  Level
+	}{
+		{"uvx ruff check --fix .", map[string]string{"pyproject.toml": "[tool.ruff]\nline-length = 100\n"}, LevelNone},
+		{"uvx black .", map[string]string{"pyproject.toml": "[tool.black]\nline-length = 100\n"}, LevelNone},
+		{"uvx ruff format .", map[string]string{"ruff.toml": "line-length = 100\n"}, LevelNone},
+		{"npx prettier --write .", map[string]string{".prettierrc": "{}"}, LevelNone},
+		{"npx eslint --fix .", map[string]string{"eslint.config.js": "export default []\n"}, LevelNone},
+		{"npx markdownlint-cli2 --fix '**/*.md'", map[string]string{".markdownlint-cli2.jsonc": "{}"}, LevelNone},
+		{"npx tsc --noEmit", map[string]string{"tsconfig.json": "{}"}, LevelNone},
+		// what stays
+		{"uvx ruff format .", map[string]string{"README.md": "x"}, LevelReview},
+		{"npx prettier --write .", map[string]string{"pyproject.toml": "[tool.ruff]\n"}, LevelReview},
+		{"npx prettierr --write .", map[string]string{".prettierrc": "{}"}, LevelCritical},
+		{"uvx some-tool .", map[string]string{"pyproject.toml": "[tool.some-tool]\n"}, LevelReview},
+	} {
+		dir := writeProject(t, tc.files)
+		r := Analyze(Hook{Agent: "claude", Event: "PostToolUse", Command: tc.cmd, ProjectDir: dir}, Options{Agents: testAgents})
+		if r.Level != tc.want {
+			t.Errorf("%q with %v: level %s (%v), want %s", tc.cmd, tc.files, r.Level, r.Findings, tc.want)
+		}
+	}
+}
