@@ -226,3 +226,37 @@ func TestToolTheProjectConfiguresIsDeclared(t *testing.T) {
 		}
 	}
 }
+
+// TestMakeRunsTheTargetsItNames: `make setup` runs setup's recipe and its
+// prerequisites', not every recipe of the Makefile: 0k-software/kata's
+// SessionStart hook (make setup, which installs the repository's git
+// hooks) read review for the release target's git push and gh release.
+// A target the Makefile does not define as a plain rule (a pattern rule,
+// an included file), a target named at run time, and a release target
+// named on the command line are read as before.
+func TestMakeRunsTheTargetsItNames(t *testing.T) {
+	mk := "VERSION := $(shell cat VERSION)\n\n.PHONY: setup\nsetup: deps\n\t@echo ready\n\ndeps:\n\t@mkdir -p build\n\n.PHONY: release\nrelease:\n\t@git tag -a v$(VERSION) -m v$(VERSION)\n\t@git push origin v$(VERSION)\n\t@gh release create v$(VERSION) --generate-notes\n"
+	for _, tc := range []struct {
+		cmd  string
+		mk   string
+		want Level
+	}{
+		{"make setup", mk, LevelNone},
+		{"make -s -C . setup", mk, LevelNone},
+		{"make", mk, LevelNone}, // the first target is the default
+		{"make release", mk, LevelReview},
+		{"make setup release", mk, LevelReview},
+		{"make \"$TARGET\"", mk, LevelReview},
+		{"make setup", "include release.mk\nsetup:\n\t@echo ready\n", LevelNone},
+		{"make setup", mk + "\nsetup: release\n", LevelReview},
+		{"make other", mk, LevelReview},
+		{"make", ".DEFAULT_GOAL := release\n" + mk, LevelReview},
+	} {
+		files := map[string]string{"Makefile": tc.mk, "release.mk": ""}
+		dir := writeProject(t, files)
+		r := Analyze(Hook{Agent: "claude", Event: "SessionStart", Command: tc.cmd, ProjectDir: dir}, Options{Agents: testAgents})
+		if r.Level != tc.want {
+			t.Errorf("%q: level %s (%v), want %s", tc.cmd, r.Level, r.Findings, tc.want)
+		}
+	}
+}
