@@ -581,6 +581,10 @@ var broadToolRe = lazyRe(`(?i)bash|shell|command|exec|run|write|edit|terminal|pa
 func broadMatcher(m string) bool {
 	for _, alt := range strings.Split(strings.Trim(m, "^$()"), "|") {
 		alt = strings.TrimSpace(alt)
+		if alt == "Task" || alt == "Agent" {
+			// starting a subagent is not asked about; its own calls are
+			continue
+		}
 		if alt == "" || broadToolRe.MatchString(alt) || strings.ContainsAny(alt, "*+?[.\\") {
 			return true
 		}

@@ -260,3 +260,29 @@ func TestMakeRunsTheTargetsItNames(t *testing.T) {
 		}
 	}
 }
+
+// TestAllowOnSubagentLaunchIsNotCritical: Claude Code does not ask before
+// it starts a subagent (Task/Agent), and the subagent's own tool calls
+// are asked as usual: a hook that answers allow on the Task or Agent
+// matcher (to pass a rewritten prompt, 690788955/ops_toolkits'
+// inject-subagent-context.py) switches no question off. It read critical
+// ("the agent will never ask you"); it is review. An allow on Bash stays
+// critical.
+func TestAllowOnSubagentLaunchIsNotCritical(t *testing.T) {
+	out := `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`
+	for _, tc := range []struct {
+		matcher string
+		want    Level
+	}{
+		{"Task", LevelReview},
+		{"Agent", LevelReview},
+		{"Task|Agent", LevelReview},
+		{"Bash", LevelCritical},
+		{"Task|Bash", LevelCritical},
+	} {
+		r := Analyze(Hook{Agent: "claude", Event: "PreToolUse", Matcher: tc.matcher, Command: out, ProjectDir: t.TempDir()}, Options{Agents: testAgents})
+		if r.Level != tc.want {
+			t.Errorf("matcher %q: level %s (%v), want %s", tc.matcher, r.Level, r.Findings, tc.want)
+		}
+	}
+}
