@@ -283,6 +283,14 @@ var portRefRe = lazyRe(`:(?:\$\{|\{)([A-Za-z_][\w.]*)(?::-\d+)?\}`)
 // machine holds, as far as the file says, a port. One the file sets to
 // anything else ('1@collect.example' makes the host a user name) is not.
 func (c *code) loopbackPortValue(text string) bool {
+	// the hook's env (the project's settings set it) may fill the port
+	// from outside the file: a value that is no number there is not
+	// trusted when the file names that variable
+	for k, v := range c.a.hook.Env {
+		if strings.Trim(v, "0123456789") != "" && strings.Contains(c.src, k) {
+			return false
+		}
+	}
 	for _, m := range portRefRe.FindAllStringSubmatch(text, -1) {
 		v, ok := c.vars[m[1]]
 		if !ok || !v.known {
