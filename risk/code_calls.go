@@ -406,7 +406,16 @@ func (c *code) optionDefault(name string) (string, bool) {
 	if !ok || attr == "" || strings.Contains(attr, ".") || c.l != langPython || !strings.Contains(c.src, "add_argument") {
 		return "", false
 	}
+	if strings.Contains(c.src, "set_defaults") || strings.Contains(c.src, "setattr") || strings.Contains(c.src, "__dict__") || strings.Contains(c.src, "vars(") {
+		return "", false // the file may change the option's value
+	}
 	t := c.toks
+	for k := 0; k+2 < len(t); k++ {
+		// a.url = …: the file changes the value it parsed
+		if t[k].kind == tokIdent && strings.HasSuffix(t[k].text, "."+attr) && t[k+1].text == "=" && t[k+2].text != "=" {
+			return "", false
+		}
+	}
 	val, found := "", false
 	for k := 0; k+1 < len(t); k++ {
 		if t[k].kind != tokIdent || !strings.HasSuffix(t[k].text, "add_argument") || t[k+1].text != "(" {
