@@ -333,3 +333,24 @@ func TestOptionDefaultChangedInTheFileIsNotTheAddress(t *testing.T) {
 		}
 	}
 }
+
+// TestRunnerSourceOptionIsJudged: uvx --from PKG and --with PKG fetch
+// PKG, whatever the command is called: a declared or configured ruff
+// (ruff.toml, round 8) run from another package read none.
+func TestRunnerSourceOptionIsJudged(t *testing.T) {
+	for _, tc := range []struct {
+		cmd  string
+		want Level
+	}{
+		{"uvx --from ruff-evil ruff format .", LevelReview},
+		{"uvx --with evil-plugin ruff format .", LevelReview},
+		{"uvx --with evil-plugin,ruff ruff format .", LevelReview},
+		{"uvx --from ruff ruff format .", LevelNone},
+	} {
+		dir := writeProject(t, map[string]string{"ruff.toml": "line-length = 100\n"})
+		r := Analyze(Hook{Agent: "claude", Event: "PostToolUse", Command: tc.cmd, ProjectDir: dir}, Options{Agents: testAgents})
+		if r.Level != tc.want {
+			t.Errorf("%q: level %s (%v), want %s", tc.cmd, r.Level, r.Findings, tc.want)
+		}
+	}
+}

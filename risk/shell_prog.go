@@ -974,9 +974,19 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 				sh.remotePackage(base, v, n)
 				return
 			}
+			if name == "--from" || name == "--with" || name == "--spec" {
+				// uvx --from ruff-evil ruff, --with a,b: what is fetched is
+				// the packages the option names, whatever the command is
+				// called (each judged as a runner's package is)
+				for _, pkg := range strings.Split(v, ",") {
+					if pkg = strings.TrimSpace(pkg); pkg != "" {
+						sh.remotePackage(base, pkg, n)
+					}
+				}
+				continue
+			}
 			if name := pkgName(strings.TrimSpace(v)); typoOf(name) != "" && !sh.a.declaredPkg(name) {
-				// uvx --from rufff ruff: what is fetched is the package
-				// the option names, whatever the command is called
+				// npx -p rufff: the package the option names
 				sh.remotePackage(base, v, n)
 			}
 		}
