@@ -120,6 +120,10 @@ type analyzer struct {
 	envSet  map[string]string
 	pkgDeps map[string]bool // the project's own npm dependencies
 	pyDeps  map[string]bool // the project's own Python dependencies
+	pyTools map[string]bool // the tools pyproject.toml configures ([tool.NAME])
+	// makeTargets are the targets the hook's make commands name, by
+	// Makefile path ("" the default goal; nil: named at run time).
+	makeTargets map[string][]string
 	// printed is what the hook writes where the agent reads it, rawTexts
 	// the raw text of its command and scripts (see output.go).
 	printed  []printed
@@ -358,7 +362,10 @@ func (a *analyzer) script(s Script, depth int) {
 	}
 	content := s.Content
 	var key [32]byte
-	cacheable := a.opt.Cache != nil && len(a.hook.Env) == 0
+	// a Makefile is read for the targets the hook names: not cached by
+	// its content alone
+	_, madeFor := a.makeTargets[s.Path]
+	cacheable := a.opt.Cache != nil && len(a.hook.Env) == 0 && !madeFor
 	if cacheable {
 		// A script many hooks run is analysed once: looked up before it
 		// is checked and copied again.
@@ -406,7 +413,13 @@ func (a *analyzer) script(s Script, depth int) {
 		}
 		a.readDefaulted(depth + 1)
 	case langMake:
-		sh := a.newShell(name, makeRecipes(text), depth)
+		recipes := makeRecipes(text)
+		if targets, ok := a.makeTargets[s.Path]; ok && targets != nil {
+			if r, ok := makeRecipesFor(text, targets); ok {
+				recipes = r
+			}
+		}
+		sh := a.newShell(name, recipes, depth)
 		sh.path = s.Path
 		sh.run()
 	case langPython:

@@ -603,6 +603,18 @@ func (c *code) expr(ts []token) value {
 				sb.WriteString("~")
 			case strings.HasPrefix(name, "process.env.") || strings.HasPrefix(name, "Bun.env.") || strings.HasPrefix(name, "import.meta.env."):
 				parts := strings.Split(name, ".")
+				if d, ok := envLoopbackDefault(ts, i); ok {
+					// process.env.OBS_HOST || '127.0.0.1': as os.environ.get
+					// above, a local server unless the user's own
+					// environment says otherwise; the hook's env, which the
+					// project sets, is read instead when it sets it
+					if e, set := c.a.hook.Env[parts[len(parts)-1]]; set {
+						d = e
+					}
+					sb.WriteString(d)
+					i += 3
+					continue
+				}
 				c.envVar(parts[len(parts)-1], &v)
 				nonLit = true
 			case name == "sys.executable" || name == "process.execPath" || name == "process.argv0" || name == "Deno.execPath":
@@ -820,6 +832,19 @@ func isStdin(name string, ts []token, i int) bool {
 		return len(arg) > 0 && arg[0].kind == tokIdent && strings.HasPrefix(arg[0].text, "sys.stdin")
 	}
 	return strings.HasPrefix(name, "sys.stdin.") || strings.HasPrefix(name, "process.stdin.")
+}
+
+// envLoopbackDefault: the variable at i is followed by `|| '…'` or
+// `?? '…'` whose literal is this machine (a URL or a bare host).
+func envLoopbackDefault(ts []token, i int) (string, bool) {
+	if i+3 >= len(ts) || ts[i+3].kind != tokString || ts[i+1].text != ts[i+2].text || ts[i+1].text != "|" && ts[i+1].text != "?" {
+		return "", false
+	}
+	d := ts[i+3].text
+	if loopbackURL(d) || loopback(d) {
+		return d, true
+	}
+	return "", false
 }
 
 // loopbackURL: a URL literal of this machine (http://localhost:4000).

@@ -212,9 +212,17 @@ func (c *code) endpointOf(args []token) endpoint {
 				}
 			}
 			if eps := hostsIn(a.text); len(eps) > 0 {
+				if !eps[0].Dynamic && loopback(eps[0].Host) && !c.loopbackPortValue(a.text) {
+					return endpoint{Dynamic: true}
+				}
 				return eps[0]
 			}
 		case tokIdent:
+			if d, ok := c.optionDefault(a.text); ok {
+				if eps := hostsIn(d); len(eps) > 0 {
+					return eps[0]
+				}
+			}
 			first, _, _ := strings.Cut(a.text, ".")
 			if v, ok := c.vars[first]; ok {
 				if eps := hostsIn(v.s); len(eps) > 0 && !eps[0].Dynamic {
@@ -266,6 +274,33 @@ func (c *code) endpointOf(args []token) endpoint {
 		}
 	}
 	return endpoint{Dynamic: true}
+}
+
+// portRefRe: a port written as a template's variable (":${PORT}", ":{port}").
+var portRefRe = lazyRe(`:(?:\$\{|\{)([A-Za-z_][\w.]*)(?::-\d+)?\}`)
+
+// loopbackPortValue: every port variable of a template whose host is this
+// machine holds, as far as the file says, a port. One the file sets to
+// anything else ('1@collect.example' makes the host a user name) is not.
+func (c *code) loopbackPortValue(text string) bool {
+	// the hook's env (the project's settings set it) may fill the port
+	// from outside the file: a value that is no number there is not
+	// trusted when the file names that variable
+	for k, v := range c.a.hook.Env {
+		if strings.Trim(v, "0123456789") != "" && strings.Contains(c.src, k) {
+			return false
+		}
+	}
+	for _, m := range portRefRe.FindAllStringSubmatch(text, -1) {
+		v, ok := c.vars[m[1]]
+		if !ok || !v.known {
+			continue
+		}
+		if strings.Trim(v.s, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // paramDefault finds the literal default of a function's parameter
@@ -335,14 +370,94 @@ func (c *code) scanParamDefault(name string) (string, bool) {
 			}
 		}
 		fn := t[open-1].text
+		def, passed := t[i+2].text, ""
 		for k := 0; k+1 < len(t); k++ {
-			if k != open-1 && t[k].kind == tokIdent && t[k].text == fn && t[k+1].text == "(" && len(callArgList(t, k+1)) > pos {
-				return "", false
+			if k != open-1 && t[k].kind == tokIdent && t[k].text == fn && t[k+1].text == "(" {
+				args := callArgList(t, k+1)
+				if len(args) <= pos {
+					continue
+				}
+				// send(ev, args.server_url): the option's own default,
+				// when the file's options have one, is what it passes
+				if len(args[pos]) != 1 || args[pos][0].kind != tokIdent {
+					return "", false
+				}
+				d, ok := c.optionDefault(args[pos][0].text)
+				if !ok || passed != "" && !sameHosts(d, passed) {
+					return "", false
+				}
+				passed = d
 			}
 		}
-		val, found = t[i+2].text, true
+		val, found = def, true
+		if passed != "" {
+			val = passed
+		}
 	}
 	return val, found
+}
+
+// optionDefault: name is an option of the file's command line parser
+// (args.server_url of add_argument('--server-url', default='…')) and
+// the option's literal default. The hook's command line may pass the
+// option: the shell's reading of it says so (scriptAddressOptions).
+func (c *code) optionDefault(name string) (string, bool) {
+	_, attr, ok := strings.Cut(name, ".")
+	if !ok || attr == "" || strings.Contains(attr, ".") || c.l != langPython || !strings.Contains(c.src, "add_argument") {
+		return "", false
+	}
+	if strings.Contains(c.src, "set_defaults") || strings.Contains(c.src, "setattr") || strings.Contains(c.src, "__dict__") || strings.Contains(c.src, "vars(") {
+		return "", false // the file may change the option's value
+	}
+	t := c.toks
+	for k := 0; k+2 < len(t); k++ {
+		// a.url = …: the file changes the value it parsed
+		if t[k].kind == tokIdent && strings.HasSuffix(t[k].text, "."+attr) && t[k+1].text == "=" && t[k+2].text != "=" {
+			return "", false
+		}
+	}
+	val, found := "", false
+	for k := 0; k+1 < len(t); k++ {
+		if t[k].kind != tokIdent || !strings.HasSuffix(t[k].text, "add_argument") || t[k+1].text != "(" {
+			continue
+		}
+		args := callArgList(t, k+1)
+		match, def, hasDef := false, "", false
+		for _, a := range args {
+			switch {
+			case len(a) == 1 && a[0].kind == tokString && strings.HasPrefix(a[0].text, "--"):
+				if strings.ReplaceAll(strings.TrimPrefix(a[0].text, "--"), "-", "_") == attr {
+					match = true
+				}
+			case len(a) == 3 && a[0].text == "dest" && a[1].text == "=" && a[2].kind == tokString:
+				match = a[2].text == attr
+			case len(a) == 3 && a[0].text == "default" && a[1].text == "=":
+				def, hasDef = a[2].text, a[2].kind == tokString
+			}
+		}
+		if !match {
+			continue
+		}
+		if !hasDef || found {
+			return "", false // no literal default, or two options of that name
+		}
+		val, found = def, true
+	}
+	return val, found
+}
+
+// sameHosts: two literals name the same URL hosts.
+func sameHosts(a, b string) bool {
+	ha, hb := hostsIn(a), hostsIn(b)
+	if len(ha) != len(hb) {
+		return false
+	}
+	for i := range ha {
+		if ha[i] != hb[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // callArgList splits the arguments of the call whose "(" is at open.

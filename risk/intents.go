@@ -78,7 +78,7 @@ func (a *analyzer) intents(sent string, src Source, refusal bool) {
 			add("tells the model to write to %s (%s): %q", what, displayPath(p), shortText(sent, 80))
 		}
 	}
-	if loc := approvalOffRe.FindStringIndex(sent); loc != nil && !negated(sent, loc[0], loc[1]) && (strings.HasPrefix(sent[loc[0]:], "--") || imperative(anyVerbRe, sent) != nil) {
+	if loc := approvalOffRe.FindStringIndex(sent); loc != nil && !negated(sent, loc[0], loc[1]) && !onlyGoesOn(sent, loc[1]) && (strings.HasPrefix(sent[loc[0]:], "--") || imperative(anyVerbRe, sent) != nil) {
 		add("tells the model to act without the user's approval (%s)", shortText(sent[loc[0]:loc[1]], 40))
 	}
 	// (a guard's reason names the push it stops; --force-with-lease is
@@ -106,6 +106,21 @@ func (a *analyzer) intents(sent string, src Source, refusal bool) {
 			}
 		}
 	}
+}
+
+// goOnRe: what "without asking" is about when a workflow tells the model
+// to keep going ("… without asking whether to continue", "… the user if
+// you should proceed"): whether to go on with its task, which turns no
+// approval off (the agent still asks before each tool call).
+var goOnRe = lazyRe(`(?i)^\s*(?:the user\s+|you\s+|me\s+)?(?:whether|if)\s+(?:to\s+|you\s+(?:should|want to)\s+|it\s+should\s+|we\s+should\s+)?(?:continue|proceed|go on|keep going|move on)\b`)
+
+// onlyGoesOn: the "without asking" that ends at end is about going on.
+func onlyGoesOn(text string, end int) bool {
+	before := strings.ToLower(text[:end])
+	if !strings.HasSuffix(before, "asking") && !strings.HasSuffix(before, "asking the user") {
+		return false
+	}
+	return goOnRe.MatchString(text[end:])
 }
 
 var (

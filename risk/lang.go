@@ -135,6 +135,111 @@ func makeRecipes(text string) string {
 	return b.String()
 }
 
+// makeRuleRe: a rule's head, "targets: prerequisites" (not an
+// assignment, :=, ::=, ?=).
+var makeRuleRe = lazyRe(`^([^\t#=:][^=:]*?)\s*::?(?:[^=]|$)(.*)$`)
+
+// makeRecipesFor is the shell of the recipes make runs for targets (""
+// the default goal: the first rule's first target not starting with a
+// dot) and their prerequisites, each line kept at its place so that
+// findings name their lines. A target that no plain rule defines, an
+// included file or a rule with $ in its head (made at run time) makes it
+// give up (false): then every recipe is read.
+func makeRecipesFor(text string, targets []string) (string, bool) {
+	if strings.Contains(text, ".DEFAULT_GOAL") || strings.Contains(text, "MAKECMDGOALS") {
+		return "", false // the goal is chosen in the file
+	}
+	lines := strings.Split(text, "\n")
+	type rule struct {
+		prereqs []string
+		lines   []int
+	}
+	rules := map[string]*rule{}
+	first := ""
+	var cur []*rule
+	for i, line := range lines {
+		if strings.HasPrefix(line, "\t") {
+			for _, r := range cur {
+				r.lines = append(r.lines, i)
+			}
+			continue
+		}
+		t := strings.TrimSpace(line)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		if strings.HasPrefix(t, "include ") || strings.HasPrefix(t, "-include ") || strings.HasPrefix(t, "sinclude ") {
+			return "", false
+		}
+		m := makeRuleRe.FindStringSubmatch(line)
+		if m == nil {
+			cur = nil
+			continue
+		}
+		if strings.ContainsAny(m[1], "$%") {
+			return "", false
+		}
+		rest, inline, _ := strings.Cut(m[2], ";")
+		cur = nil
+		for _, name := range strings.Fields(m[1]) {
+			r := rules[name]
+			if r == nil {
+				r = &rule{}
+				rules[name] = r
+			}
+			r.prereqs = append(r.prereqs, strings.Fields(strings.ReplaceAll(rest, "|", " "))...)
+			if strings.TrimSpace(inline) != "" {
+				return "", false // a recipe on the rule's own line
+			}
+			cur = append(cur, r)
+			if first == "" && !strings.HasPrefix(name, ".") {
+				first = name
+			}
+		}
+	}
+	keep := map[int]bool{}
+	seen := map[string]bool{}
+	var walk func(name string, top bool) bool
+	walk = func(name string, top bool) bool {
+		if seen[name] {
+			return true
+		}
+		seen[name] = true
+		r := rules[name]
+		if r == nil {
+			// a prerequisite that is a file of the project is no rule;
+			// a target asked for that none defines is made by rules
+			// Hookwarden does not follow
+			return !top && !strings.Contains(name, "$")
+		}
+		for _, l := range r.lines {
+			keep[l] = true
+		}
+		for _, p := range r.prereqs {
+			if !walk(p, false) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, t := range targets {
+		if t == "" {
+			t = first
+		}
+		if t == "" || !walk(t, true) {
+			return "", false
+		}
+	}
+	var b strings.Builder
+	for i, line := range lines {
+		if keep[i] {
+			b.WriteString(line)
+		}
+		b.WriteString("\n")
+	}
+	return makeRecipes(b.String()), true
+}
+
 var (
 	makeShellFn = lazyRe(`\$\(shell\s+`)
 	makeVar     = lazyRe(`\$[({]([A-Za-z0-9_@<^*.-]+)[)}]`)

@@ -50,6 +50,12 @@ func hostOf(authority string) endpoint {
 	a := authority
 	if i := strings.LastIndex(a, "@"); i >= 0 {
 		a = a[i+1:]
+	} else if h, port, ok := strings.Cut(a, ":"); ok && !strings.ContainsAny(h, "$`{}[]") && loopback(h) && portVarRe.MatchString(port) {
+		// localhost:${PORT}: the host is written out, only the port is
+		// chosen at run time (a value with "@" in it would make the host
+		// a user name: the code's own such values are checked by its
+		// reader, see loopbackPortValue)
+		return endpoint{Host: strings.ToLower(h)}
 	}
 	if strings.ContainsAny(a, "$`{}") || a == "" {
 		return endpoint{Dynamic: true}
@@ -59,6 +65,10 @@ func hostOf(authority string) endpoint {
 	}
 	return endpoint{Host: strings.ToLower(a)}
 }
+
+// portVarRe: a port written as one variable whose name says it is a port
+// ($PORT, ${OBS_PORT}, ${PORT:-4000}, {port}, ${this.port}).
+var portVarRe = lazyRe(`(?i)^(?:\$\{?|\{)(?:[a-z_][\w.]*)?port\w*(?::-\d+)?\}?$`)
 
 // bareHost reads a host word (nc HOST PORT, ssh user@host, /dev/tcp/HOST).
 func bareHost(w string) endpoint {

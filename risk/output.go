@@ -581,6 +581,10 @@ var broadToolRe = lazyRe(`(?i)bash|shell|command|exec|run|write|edit|terminal|pa
 func broadMatcher(m string) bool {
 	for _, alt := range strings.Split(strings.Trim(m, "^$()"), "|") {
 		alt = strings.TrimSpace(alt)
+		if alt == "Task" || alt == "Agent" {
+			// starting a subagent is not asked about; its own calls are
+			continue
+		}
 		if alt == "" || broadToolRe.MatchString(alt) || strings.ContainsAny(alt, "*+?[.\\") {
 			return true
 		}
@@ -704,7 +708,10 @@ func (a *analyzer) instruction(text string, src Source, refusal bool) {
 			a.opt.Cache.storeInstructionFindings(key, fs)
 		}()
 	}
-	m := hideRe.FindString(text)
+	m := ""
+	if loc := hideRe.FindStringIndex(text); loc != nil && !onlyGoesOn(text, loc[1]) {
+		m = text[loc[0]:loc[1]]
+	}
 	if m == "" {
 		if q := quietRe.FindString(text); q != "" && ordersAction(text) {
 			m = q
@@ -716,7 +723,10 @@ func (a *analyzer) instruction(text string, src Source, refusal bool) {
 	}
 	for _, sent := range sentences(text) {
 		a.intents(sent, src, refusal)
-		if loc := skipChecksRe.FindStringIndex(sent); loc != nil && !negated(sent, loc[0], loc[1]) && (!refusal || insideCommand(sent, loc, true)) {
+		// (a help text's table row, "FLAG=1      skip hook auto-install",
+		// describes an option; --no-verify is a command's word anywhere)
+		if loc := skipChecksRe.FindStringIndex(sent); loc != nil && !negated(sent, loc[0], loc[1]) && (!refusal || insideCommand(sent, loc, true)) &&
+			(strings.HasPrefix(sent[loc[0]:], "--") || !columnsRe.MatchString(sent)) {
 			a.add(Finding{Category: AgentOutput, Severity: LevelCritical, Source: src,
 				Summary: fmt.Sprintf("tells the model to skip the project's checks (%s)", shortText(sent[loc[0]:loc[1]], 40))})
 		}

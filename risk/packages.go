@@ -58,7 +58,77 @@ func (a *analyzer) declaredPkg(name string) bool {
 	if p, ok := wellKnownTools[name]; ok && p != name && a.ownPackage(p) {
 		return true
 	}
-	return a.pythonDeps()[normPyName(name)]
+	return a.pythonDeps()[normPyName(name)] || a.configuredTool(name)
+}
+
+// toolConfigs are the files in which a project configures a well-known
+// tool; a project that configures the tool uses it as its own.
+var toolConfigs = map[string][]string{
+	"prettier":          {".prettierrc", ".prettierrc.json", ".prettierrc.json5", ".prettierrc.js", ".prettierrc.cjs", ".prettierrc.mjs", ".prettierrc.yaml", ".prettierrc.yml", ".prettierrc.toml", "prettier.config.js", "prettier.config.cjs", "prettier.config.mjs", "prettier.config.ts"},
+	"eslint":            {"eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts", "eslint.config.mts", ".eslintrc", ".eslintrc.js", ".eslintrc.cjs", ".eslintrc.json", ".eslintrc.yml", ".eslintrc.yaml"},
+	"biome":             {"biome.json", "biome.jsonc"},
+	"@biomejs/biome":    {"biome.json", "biome.jsonc"},
+	"stylelint":         {".stylelintrc", ".stylelintrc.json", ".stylelintrc.js", ".stylelintrc.cjs", ".stylelintrc.yml", ".stylelintrc.yaml", "stylelint.config.js", "stylelint.config.cjs", "stylelint.config.mjs"},
+	"markdownlint":      {".markdownlint.json", ".markdownlint.jsonc", ".markdownlint.yaml", ".markdownlint.yml", ".markdownlintrc"},
+	"markdownlint-cli":  {".markdownlint.json", ".markdownlint.jsonc", ".markdownlint.yaml", ".markdownlint.yml", ".markdownlintrc"},
+	"markdownlint-cli2": {".markdownlint-cli2.jsonc", ".markdownlint-cli2.yaml", ".markdownlint-cli2.cjs", ".markdownlint-cli2.mjs", ".markdownlint.json", ".markdownlint.jsonc", ".markdownlint.yaml", ".markdownlint.yml"},
+	"tsc":               {"tsconfig.json"},
+	"typescript":        {"tsconfig.json"},
+	"vue-tsc":           {"tsconfig.json"},
+	"jest":              {"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs"},
+	"vitest":            {"vitest.config.ts", "vitest.config.js", "vitest.config.mts", "vitest.config.mjs", "vitest.workspace.ts"},
+	"oxlint":            {".oxlintrc.json", "oxlintrc.json"},
+	"dprint":            {"dprint.json", ".dprint.json", "dprint.jsonc", ".dprint.jsonc"},
+	"knip":              {"knip.json", "knip.jsonc", ".knip.json", ".knip.jsonc", "knip.config.ts"},
+	"turbo":             {"turbo.json"},
+	"ruff":              {"ruff.toml", ".ruff.toml"},
+	"isort":             {".isort.cfg"},
+	"mypy":              {"mypy.ini", ".mypy.ini"},
+	"pyright":           {"pyrightconfig.json"},
+	"basedpyright":      {"pyrightconfig.json"},
+	"pytest":            {"pytest.ini"},
+	"flake8":            {".flake8"},
+	"pylint":            {".pylintrc", "pylintrc"},
+	"yapf":              {".style.yapf"},
+	"golangci-lint":     {".golangci.yml", ".golangci.yaml", ".golangci.toml", ".golangci.json"},
+	"staticcheck":       {"staticcheck.conf"},
+	"revive":            {"revive.toml"},
+	"shellcheck":        {".shellcheckrc"},
+}
+
+// pyprojectTools are the well-known Python tools configured under
+// [tool.NAME] of pyproject.toml.
+var pyprojectTools = set("ruff", "black", "isort", "mypy", "pyright", "basedpyright", "pytest", "pylint", "yapf", "autopep8", "flake8")
+
+// configuredTool: name is a well-known tool and the project's root holds
+// its configuration (its own file, or [tool.NAME] in pyproject.toml).
+func (a *analyzer) configuredTool(name string) bool {
+	d := a.hook.ProjectDir
+	if _, ok := wellKnownTools[name]; !ok || d == "" {
+		return false
+	}
+	for _, f := range toolConfigs[name] {
+		if regularFile(filepath.Join(d, f)) {
+			return true
+		}
+	}
+	if !pyprojectTools[name] {
+		return false
+	}
+	if a.pyTools == nil {
+		a.pyTools = map[string]bool{}
+		if b, err := readRegular(filepath.Join(d, "pyproject.toml"), 1<<20); err == nil {
+			var doc struct {
+				Tool map[string]any `toml:"tool"`
+			}
+			if toml.Unmarshal(b, &doc) == nil {
+				for k := range doc.Tool {
+					a.pyTools[k] = true
+				}
+			}
+		}
+	}
+	return a.pyTools[name]
 }
 
 func normPyName(s string) string {

@@ -126,6 +126,10 @@ func sharedTempPath(p string) bool {
 	return false
 }
 
+// windowsPathRe: a word written as a Windows drive path (C:\Users\…),
+// whose backslashes separate folders: no escapes hiding a name.
+var windowsPathRe = lazyRe(`^["']?[A-Za-z]:\\[A-Za-z0-9 ._()~-]+\\[A-Za-z0-9 ._()~\\-]*["']?$`)
+
 var shells = set("bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "busybox")
 
 func set(words ...string) map[string]bool {
@@ -141,7 +145,7 @@ func (sh *shell) run1(f []field, n syntax.Node, s *syntax.Stmt, in *value) value
 	for depth := 0; len(f) > 0 && depth < 16; depth++ {
 		name := f[0]
 		base := path.Base(name.s)
-		if name.known && name.obf && base != "" {
+		if name.known && name.obf && base != "" && !windowsPathRe.MatchString(sh.source(name.w).Text) {
 			sh.find(n, Obfuscation, LevelCritical, "writes the command name %q in pieces (quotes, escapes or variables) so that it does not read as %s", base, base)
 		}
 		if name.decoded && name.known {

@@ -66,6 +66,9 @@ func (sh *shell) program(base string, name field, args []field, n syntax.Node, s
 	if strings.HasPrefix(base, "python") && pythonVersionedRe.MatchString(base) {
 		return sh.interpreter(base, args, n, in, set("-c"), set("-m"), set("-W", "-X"))
 	}
+	if strings.Contains(name.s, "/") && !systemProgram(name.s) {
+		sh.addressOptions(args, n) // ./hook.py --server-url "$URL"
+	}
 	// A program run by path: downloaded before?
 	if ep, ok := sh.downloadedAt(normPath(name.s, pd)); ok {
 		sh.downloadExec(ep, n, "runs a program it downloaded from %s")
@@ -376,6 +379,12 @@ func (sh *shell) interpreter(base string, args []field, n syntax.Node, in *value
 		if base == "deno" && a.s == "run" || base == "bun" && a.s == "run" {
 			continue
 		}
+		if i == 0 && (base == "bun" && (a.s == "add" || a.s == "install" || a.s == "i" || a.s == "update") || base == "deno" && (a.s == "install" || a.s == "add")) {
+			// bun add zod, bun install, deno install -g …: packages from
+			// the network, with their install scripts
+			sh.projectInstall(base+" "+a.s, n)
+			return value{}
+		}
 		if (base == "deno" || base == "bun") && (a.s == "x" || a.s == "eval") {
 			if a.s == "x" {
 				sh.packageRunner("bunx", args[i+1:], n)
@@ -448,6 +457,7 @@ func (sh *shell) interpreter(base string, args []field, n syntax.Node, in *value
 		if ep, ok := sh.downloadedAt(normPath(a.s, sh.a.hook.ProjectDir)); ok {
 			sh.downloadExec(ep, n, "runs a script it downloaded from %s")
 		}
+		sh.addressOptions(args[i+1:], n)
 		sh.follow(a.value, base)
 		return value{}
 	}
@@ -455,6 +465,42 @@ func (sh *shell) interpreter(base string, args []field, n syntax.Node, in *value
 		sh.execText(*in, n, base)
 	}
 	return value{}
+}
+
+// addressOptRe: an option that names where a script sends
+// (--server-url, --webhook, --endpoint=…, --host).
+var addressOptRe = lazyRe(`(?i)^--?[a-z0-9_-]*(?:url|uri|host|endpoint|server|webhook|addr|address)[a-z0-9_-]*(?:=|$)`)
+
+// addressOptions: the words after a script name pass it an address
+// (--server-url "$OBS_URL", --webhook https://…). The script's reading
+// takes an option's default as its address (optionDefault); one the
+// command line passes is this machine only when it is written out so.
+func (sh *shell) addressOptions(args []field, n syntax.Node) {
+	for k, a := range args {
+		if !strings.HasPrefix(a.s, "-") || !addressOptRe.MatchString(a.s) {
+			continue
+		}
+		v := a.value
+		if i := strings.IndexByte(a.s, '='); i >= 0 {
+			v = value{s: a.s[i+1:], known: a.known}
+		} else if k+1 < len(args) {
+			v = args[k+1].value
+		} else {
+			continue
+		}
+		ep := endpoint{Dynamic: true}
+		if v.known && !strings.ContainsAny(v.s, "$`") {
+			if eps := hostsIn(v.s); len(eps) > 0 {
+				ep = eps[0]
+			} else if v.s != "" {
+				ep = bareHost(v.s)
+			}
+		}
+		if !ep.Dynamic && loopback(ep.Host) {
+			continue
+		}
+		sh.find(n, Network, LevelReview, "passes the address %s to the script it runs, which may send there what it reads", ep)
+	}
 }
 
 // onlyLetters: s is a bundle of single-letter options (-ne, -lne, -Ic),
@@ -928,9 +974,19 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 				sh.remotePackage(base, v, n)
 				return
 			}
+			if name == "--from" || name == "--with" || name == "--spec" {
+				// uvx --from ruff-evil ruff, --with a,b: what is fetched is
+				// the packages the option names, whatever the command is
+				// called (each judged as a runner's package is)
+				for _, pkg := range strings.Split(v, ",") {
+					if pkg = strings.TrimSpace(pkg); pkg != "" {
+						sh.remotePackage(base, pkg, n)
+					}
+				}
+				continue
+			}
 			if name := pkgName(strings.TrimSpace(v)); typoOf(name) != "" && !sh.a.declaredPkg(name) {
-				// uvx --from rufff ruff: what is fetched is the package
-				// the option names, whatever the command is called
+				// npx -p rufff: the package the option names
 				sh.remotePackage(base, v, n)
 			}
 		}
@@ -1011,9 +1067,13 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 				rest = rest[1:]
 			}
 			if len(rest) > 0 && !strings.HasPrefix(rest[0].s, "-") {
+				sh.addressOptions(rest[1:], n)
 				sh.follow(rest[0].value, "python3")
 			}
-			for _, p := range pos[1:] {
+			for k, p := range pos[1:] {
+				if k > 0 && addressOptRe.MatchString(pos[k].s) {
+					continue // the value of --server-url: said above
+				}
 				if m := urlRe.FindStringSubmatch(p.s); m != nil && strings.HasPrefix(p.s, m[0]) && !loopback(hostOf(m[2]).Host) {
 					sh.find(n, RemotePackage, LevelReview, "runs a script fetched from %s at hook time", hostOf(m[2]))
 				}
@@ -1100,6 +1160,11 @@ func (sh *shell) packageRunner(base string, args []field, n syntax.Node) {
 	}
 	if base == "uv" && (sub == "sync" || sub == "add") {
 		sh.projectInstall("uv "+sub, n)
+	}
+	// uv tool install ruff, yarn global add serve: a tool for the user,
+	// from the network
+	if (base == "uv" && sub == "tool" || base == "yarn" && sub == "global") && len(pos) > 1 && (pos[1].s == "install" || pos[1].s == "upgrade" || pos[1].s == "add") {
+		sh.find(n, RemotePackage, LevelReview, "installs packages from the network at hook time (%s %s %s)", base, sub, pos[1].s)
 	}
 	if sub == "publish" || base == "gem" && sub == "push" || base == "twine" && sub == "upload" {
 		sh.publish(base+" "+sub, n)

@@ -3,6 +3,7 @@ package risk
 import (
 	"fmt"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -53,6 +54,7 @@ func registerProgTable(reg func(progHandler, ...string)) {
 	reg(progChown, "chown", "chgrp")
 	reg(progSetcap, "setcap")
 	reg(progDocker, "docker", "podman", "nerdctl")
+	reg(progMake, "make", "gmake")
 	reg(progCrontab, "crontab")
 	reg(progAt, "at", "batch")
 	reg(progSystemctl, "systemctl")
@@ -669,6 +671,79 @@ func startsContainers(args []field) bool {
 }
 
 // progCrontab judges crontab.
+// progMake notes the targets make is asked for, by Makefile (-C DIR,
+// -f FILE), so that the Makefile is read for those targets only; one
+// named at run time, or a Makefile given in a way not read here, leaves
+// every recipe read. It hands make on (ok false).
+func progMake(sh *shell, c progCall) (value, bool) {
+	dir := sh.cwd
+	if dir == "" || !filepath.IsAbs(dir) {
+		dir = sh.a.hook.ProjectDir
+	}
+	file := ""
+	var targets []string
+	unknown := false
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		switch {
+		case !a.known:
+			unknown = true
+		case (a.s == "-C" || a.s == "--directory" || a.s == "-f" || a.s == "--file" || a.s == "--makefile") && i+1 < len(c.args):
+			i++
+			if !c.args[i].known {
+				unknown = true
+				break
+			}
+			if a.s == "-C" || a.s == "--directory" {
+				dir = joinDir(dir, c.args[i].s)
+			} else {
+				file = c.args[i].s
+			}
+		case a.s == "-j" || a.s == "-l" || a.s == "-o" || a.s == "-W" || a.s == "-I":
+			i++ // an option with a value of its own
+		case strings.HasPrefix(a.s, "-") || strings.Contains(a.s, "="):
+		default:
+			targets = append(targets, a.s)
+		}
+	}
+	if dir == "" || !filepath.IsAbs(dir) {
+		return value{}, false
+	}
+	var paths []string
+	if file != "" {
+		paths = []string{joinDir(dir, file)}
+	} else {
+		for _, f := range []string{"GNUmakefile", "makefile", "Makefile"} {
+			paths = append(paths, filepath.Join(dir, f))
+		}
+	}
+	if len(targets) == 0 {
+		targets = []string{""}
+	}
+	if sh.a.makeTargets == nil {
+		sh.a.makeTargets = map[string][]string{}
+	}
+	for _, p := range paths {
+		p = filepath.Clean(p)
+		was, seen := sh.a.makeTargets[p]
+		switch {
+		case unknown || seen && was == nil:
+			sh.a.makeTargets[p] = nil
+		default:
+			sh.a.makeTargets[p] = append(was, targets...)
+		}
+	}
+	return value{}, false
+}
+
+// joinDir: p as seen from dir (p itself when absolute).
+func joinDir(dir, p string) string {
+	if filepath.IsAbs(p) || dir == "" {
+		return p
+	}
+	return filepath.Join(dir, p)
+}
+
 func progCrontab(sh *shell, c progCall) (value, bool) {
 	args, n := c.args, c.n
 	flags, pos := options(args, set("-u"), false)
