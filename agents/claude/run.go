@@ -344,15 +344,11 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 // result is the contract's result of Claude Code's outcome.
 func (p *project) result(s *runSetup, o *runOutcome) *agents.RunResult {
 	g := s.out
-	res := &agents.RunResult{Event: s.req.Event, Label: g.Plan.Label, Gate: g, Payload: string(hooks.AppendJSON(nil, s.input)),
+	res := &agents.RunResult{Project: p.ProjectDir, Event: s.req.Event, Label: g.Plan.Label, Gate: g, Payload: string(hooks.AppendJSON(nil, s.input)),
 		Notes: []string{}, Warnings: []string{}, Duration: o.Duration}
-	skipped := []string{}
 	for _, h := range g.Held {
-		skipped = append(skipped, selectionLabel(h))
 		res.Notes = append(res.Notes, fmt.Sprintf("not run: %s (%s) is not approved in Hookwarden's store, or runs code Hookwarden cannot see; Claude Code would run it. Pass --yes to run it.", selectionLabel(h), h.Origin.Layer))
 	}
-	res.Document = map[string]any{"agent": agent{}.Info().Name, "project": p.ProjectDir, "event": s.req.Event, "input": s.input,
-		"planned": len(g.Planned), "skipped": skipped, "outcome": o, "sandbox": g.Rule()}
 	switch {
 	case len(g.Planned) == 0:
 		res.Verdict = agents.Verdict{Effect: effectNothing, Headline: string(o.Event) + ": no handler runs; Claude Code goes ahead"}
@@ -375,6 +371,8 @@ func (p *project) result(s *runSetup, o *runOutcome) *agents.RunResult {
 			res.Warnings = append(res.Warnings, w.Message)
 		}
 	}
+	// what only Claude Code says of the run: its merged decision
+	res.SetDocument(agent{}.Info().Name, agent{}.Info().Title, agents.Member("decision", o.Decision))
 	return res
 }
 
@@ -388,6 +386,12 @@ func hookRun(r *runResult) agents.HookRun {
 		Stdout: r.Stdout, Stderr: r.Stderr, HasStreams: r.Form != "preview", Error: r.Error, TimedOut: r.TimedOut,
 		Cancelled: r.Cancelled, Truncated: r.Truncated, Timeout: r.Timeout, Duration: r.Duration,
 		Sandboxed: r.Sandboxed, Sandbox: r.Sandbox, Verdict: verdictOf(r.Verdict),
+		// what only Claude Code says of a handler's run: its type, how it
+		// ran, what was spawned or sent, the env file it wrote, when it
+		// finished, and its answer as Claude Code reads it
+		Agent: agents.Document{agents.Member("type", r.Type), agents.Member("form", r.Form), agents.Member("argv", nonNilStrings(r.Argv)),
+			agents.Member("url", r.URL), agents.Member("headers", r.Headers), agents.Member("env_file", r.EnvFile),
+			agents.Member("pipes_held", r.PipesHeld), agents.Member("finished", r.Finished), agents.Member("answer", r.Verdict)},
 	}
 	if r.NotRunReason != "" {
 		run.Report = append(run.Report, agents.Field{Key: "not_run", Label: "not run", Value: r.NotRunReason})
@@ -431,6 +435,13 @@ func hookRun(r *runResult) agents.HookRun {
 		run.Traits = append(run.Traits, "JSON output")
 	}
 	return run
+}
+
+func nonNilStrings(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }
 
 // verdictOf is what Claude Code does with one handler's answer, in words.

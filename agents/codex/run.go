@@ -355,12 +355,14 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 	}
 	out := runner.Run(ctx, runRequest{Event: req.Event, Hooks: g.Run, Input: s.Input, Cwd: p.Dir()})
 	res := out.ContractResult()
-	res.Label, res.Gate, res.Payload = g.Plan.Label, g, string(hooks.AppendJSON(nil, s.Input))
+	res.Project, res.Label, res.Gate, res.Payload = p.Dir(), g.Plan.Label, g, string(hooks.AppendJSON(nil, s.Input))
 	res.Notes = []string{}
 	res.NoteHeld(string(Name), "Codex", shortName, "; Codex would skip it unless it is trusted", len(out.Results))
 	if len(out.Results) > 0 {
 		res.Summary = fmt.Sprintf("%d hook(s) ran in parallel in %s", len(out.Results), agents.Milliseconds(out.Duration))
 	}
+	// what only Codex says of the run: the event's effect as it merges it
+	res.SetDocument(string(Name), agent{}.Info().Title, agents.Member("effect", out.Effect))
 	return res, nil
 }
 
@@ -418,11 +420,10 @@ func fileBytes(fs []*file) map[string]agents.FileBytes {
 
 // ContractResult is the dry run in the agent contract's terms, for the
 // views and `run`: per hook its run, Codex's status, what Codex records,
-// the verdict and the warnings in words; the event's verdict; and this
-// outcome as the document `run --json` prints.
+// the verdict and the warnings in words; the event's verdict.
 func (o *runOutcome) ContractResult() *agents.RunResult {
 	res := &agents.RunResult{Event: o.Event, Hooks: make([]agents.HookRun, len(o.Results)),
-		Verdict: agents.Verdict(o.Verdict), Warnings: warningTexts(o.Warnings), Duration: o.Duration, Document: o}
+		Verdict: agents.Verdict(o.Verdict), Warnings: warningTexts(o.Warnings), Duration: o.Duration}
 	for i := range o.Results {
 		if res.Payload == "" {
 			res.Payload = o.Results[i].Stdin
@@ -440,7 +441,11 @@ func (r *runResult) hookRun() agents.HookRun {
 		Command: strings.Join(r.Argv, " "), Stdin: r.Stdin, ExitCode: r.ExitCode, HasExitCode: r.HasExitCode,
 		Signal: r.Signal, Stdout: r.Stdout, Stderr: r.Stderr, Error: r.Error, TimedOut: r.TimedOut,
 		Truncated: r.Truncated, Timeout: r.Timeout, Duration: r.Duration, Sandboxed: r.Sandboxed, Sandbox: r.Sandbox,
-		Verdict: agents.Verdict(r.Verdict), Warnings: warningTexts(r.Warnings), HasStreams: r.NotRun == ""}
+		Verdict: agents.Verdict(r.Verdict), Warnings: warningTexts(r.Warnings), HasStreams: r.NotRun == "",
+		// what only Codex says of a hook's run: the folder it ran in, what
+		// it makes of the run, the order it finished in
+		Agent: agents.Document{agents.Member("dir", r.Dir), agents.Member("output", r.Output), agents.Member("finished", r.Finished),
+			agents.Member("pipes_held", r.PipesHeld)}}
 	if h := r.Hook; h != nil {
 		run.ID = h.ID
 		run.Where = string(h.Origin.Layer) + " " + h.Origin.File

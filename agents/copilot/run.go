@@ -113,7 +113,7 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 		res.Summary = fmt.Sprintf("%d hook(s) ran one after another in %s", len(ran), agents.Milliseconds(res.Duration))
 	}
 	res.NoteSandboxedSequence()
-	res.SetDocument(string(Name))
+	res.SetDocument(string(Name), title)
 	return res, nil
 }
 

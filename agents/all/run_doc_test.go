@@ -1,0 +1,141 @@
+package all
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hookwarden/hookwarden/agents"
+	"github.com/hookwarden/hookwarden/hooks"
+)
+
+// runDocTop are the members of `run --json`, in order, for every agent.
+var runDocTop = []string{"agent", "project", "event", "label", "plan", "input", "verdict", "sequential", "hooks",
+	"held", "held_note", "notes", "warnings", "summary", "sandbox", "duration_ms"}
+
+// runDocOf is the `run --json` document of res, as a face writes it.
+func runDocOf(t *testing.T, res *agents.RunResult) (map[string]json.RawMessage, []string, []byte) {
+	t.Helper()
+	raw, err := json.Marshal(res.Document)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(strings.NewReader(string(raw)))
+	var order []string
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		t.Fatalf("run --json is no object: %s", raw)
+	}
+	for dec.More() {
+		k, _ := dec.Token()
+		order = append(order, k.(string))
+		var skip json.RawMessage
+		dec.Decode(&skip)
+	}
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatalf("%v: %s", err, raw)
+	}
+	return doc, order, raw
+}
+
+// Every agent's `run --json` is one schema, the kit's (agents.RunDocument):
+// the same members in the same order; "agent" an object of the agent's
+// name and title and what only it says of the run; each hook the kit's
+// run of it (what only the agent says of it in the hook's "agent"). What
+// the run did is in it: the hook's ID, its exit code and stdout, the
+// verdict; a hook held back is named in "held" with why. (Before, Gemini
+// CLI, Claude Code and Codex CLI each wrote a document of their own, and
+// the kit's had four members.)
+func TestEveryAgentsRunDocumentIsOneSchema(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("POSIX shell")
+	}
+	kitHook := []string{"id", "label", "where", "ran", "exit_code", "has_exit_code", "stdout", "stderr", "has_streams", "timeout_ns", "duration_ns", "verdict", "summary"}
+	for _, a := range Registry().All() {
+		name, title := a.Info().Name, a.Info().Title
+		t.Run(name, func(t *testing.T) {
+			fx := planFixture[name]
+			root := t.TempDir()
+			home, dir := filepath.Join(root, "home"), filepath.Join(root, "project")
+			path := filepath.Join(root, filepath.FromSlash(fx.file))
+			for _, d := range []string{filepath.Dir(path), dir} {
+				if err := os.MkdirAll(d, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.WriteFile(path, []byte(fx.settings), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			env := agents.Env{Vars: []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"),
+				"HOOKWARDEN_CLAUDE_MANAGED_DIR=" + filepath.Join(root, "managed"), "CODEX_HOME=" + filepath.Join(home, ".codex"),
+				"GEMINI_CLI_TRUST_WORKSPACE=true", "GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(root, "system", "settings.json")}, GOOS: runtime.GOOS, Home: home}
+			p, err := a.Open(context.Background(), env, dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req := agents.RunRequest{Event: hooks.Event(fx.event), Query: agents.Query{Tool: fx.tool}, Confirmed: true}
+			if name == "codex" {
+				req.Select = []string{"echo one"} // Codex skips a hook it does not trust; --hook runs it
+			}
+			res, err := p.DryRun(context.Background(), req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc, order, raw := runDocOf(t, res)
+			if !slices.Equal(order, runDocTop) {
+				t.Errorf("members %v, want %v:\n%s", order, runDocTop, raw)
+			}
+			if _, ok := res.Document.(agents.RunDocument); !ok {
+				t.Errorf("document %T, want agents.RunDocument", res.Document)
+			}
+			var agent struct{ Name, Title string }
+			if json.Unmarshal(doc["agent"], &agent); agent.Name != name || agent.Title != title {
+				t.Errorf("agent %s, want an object of name %q and title %q", doc["agent"], name, title)
+			}
+			var event string
+			var plan struct {
+				Agent          any
+				Hooks, Skipped []struct{ ID string }
+			}
+			json.Unmarshal(doc["event"], &event)
+			json.Unmarshal(doc["plan"], &plan)
+			if event != fx.event || len(plan.Hooks)+len(plan.Skipped) == 0 || len(res.Gate.Planned) != 1 ||
+				!slices.ContainsFunc(append(plan.Hooks, plan.Skipped...), func(h struct{ ID string }) bool { return h.ID == res.Gate.Planned[0].ID }) {
+				t.Errorf("event %q, plan %s, want the plan document of the one planned hook", event, doc["plan"])
+			}
+			var input map[string]any
+			if err := json.Unmarshal(doc["input"], &input); err != nil || len(input) == 0 {
+				t.Errorf("input %s: want the payload as an object", doc["input"])
+			}
+			var runs []map[string]json.RawMessage
+			json.Unmarshal(doc["hooks"], &runs)
+			if len(runs) != 1 {
+				t.Fatalf("%d hook runs, want 1:\n%s", len(runs), raw)
+			}
+			for _, k := range kitHook {
+				if _, ok := runs[0][k]; !ok {
+					t.Errorf("hook run lacks %q:\n%s", k, raw)
+				}
+			}
+			var run struct {
+				ID       string
+				Ran      bool
+				ExitCode *int `json:"exit_code"`
+				Stdout   string
+			}
+			json.Unmarshal(doc["hooks"][1:len(doc["hooks"])-1], &run)
+			if run.ID != res.Gate.Planned[0].ID || !run.Ran || run.ExitCode == nil || *run.ExitCode != 0 || run.Stdout != "one\n" {
+				t.Errorf("the hook's run %+v, want ID %s, exit 0, stdout one:\n%s", run, res.Gate.Planned[0].ID, raw)
+			}
+			var verdict agents.Verdict
+			if json.Unmarshal(doc["verdict"], &verdict); verdict.Effect != res.Verdict.Effect || verdict.Headline != res.Verdict.Headline {
+				t.Errorf("verdict %s, want %+v", doc["verdict"], res.Verdict)
+			}
+		})
+	}
+}
