@@ -34,7 +34,8 @@ var planFixture = map[string]struct {
 
 // Every agent's `plan --json` is one schema, the kit's: the same members
 // at the top and in each hook, what only one agent knows in the hook's
-// "agent" object. (Before, each agent wrote its own document: Qwen's
+// "agent" object; the top's "agent" is the object of the agent's name and
+// title, as in `run --json` and `audit --json`. (Before, each agent wrote its own document: Qwen's
 // "label" and "layer", Codex's "trust_status", Copilot's
 // "event_as_written", Claude's "plugin", Gemini's without "agent".)
 func TestEveryAgentsPlanDocumentIsOneSchema(t *testing.T) {
@@ -84,9 +85,9 @@ func TestEveryAgentsPlanDocumentIsOneSchema(t *testing.T) {
 			if got := keys(doc); !slices.Equal(got, top) {
 				t.Errorf("top members %v, want %v:\n%s", got, top, raw)
 			}
-			var agent string
-			if json.Unmarshal(doc["agent"], &agent); agent != name {
-				t.Errorf("agent %s, want %q", doc["agent"], name)
+			var agent struct{ Name, Title string }
+			if json.Unmarshal(doc["agent"], &agent); agent.Name != name || agent.Title != a.Info().Title {
+				t.Errorf("agent %s, want an object of name %q and title %q, as in run --json and audit --json", doc["agent"], name, a.Info().Title)
 			}
 			var planned, skipped []map[string]json.RawMessage
 			json.Unmarshal(doc["hooks"], &planned)
