@@ -139,3 +139,35 @@ func TestEveryAgentsRunDocumentIsOneSchema(t *testing.T) {
 		})
 	}
 }
+
+// `run --json` names the hooks the gate held back, each with why, and the
+// exit message, for every agent whose project hooks need review (before,
+// Claude Code's listed labels only, Copilot CLI's and Qwen Code's none).
+func TestEveryAgentsRunDocumentNamesTheHeldHooks(t *testing.T) {
+	for _, a := range Registry().All() {
+		t.Run(a.Info().Name, func(t *testing.T) {
+			fx := gateFixture[a.Info().Name]
+			p, dir := openGateFixture(t, a)
+			res, err := p.DryRun(context.Background(), agents.RunRequest{Event: hooks.Event(fx.event), Query: agents.Query{Tool: fx.tool}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if exists(dir, "one") || exists(dir, "two") {
+				t.Fatal("an unconfirmed hook ran")
+			}
+			doc, _, raw := runDocOf(t, res)
+			var held []agents.HeldHook
+			var note string
+			json.Unmarshal(doc["held"], &held)
+			json.Unmarshal(doc["held_note"], &note)
+			if len(held) != 2 || note == "" || note != res.HeldNote {
+				t.Fatalf("held %+v, held_note %q:\n%s", held, note, raw)
+			}
+			for i, h := range held {
+				if h.ID != res.Gate.Held[i].ID || h.Reason == "" || h.Name == "" || h.Origin == "" {
+					t.Errorf("held hook %d %+v, want %s with its name, layer and why", i, h, res.Gate.Held[i].ID)
+				}
+			}
+		})
+	}
+}
