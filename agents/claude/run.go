@@ -12,7 +12,6 @@ import (
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // runner dry-runs Claude Code handlers the way Claude Code runs them: every
@@ -23,8 +22,10 @@ import (
 // shown with what they would send. The zero value runs with an empty
 // environment.
 type runner struct {
-	// Env is Claude Code's process environment (hooks inherit all of it).
-	Env settingsio.Env
+	// Spawn is how command handlers start: Claude Code's process
+	// environment (handlers inherit all of it), limits, shell platform,
+	// sandbox and spawn-time check.
+	agents.Spawn
 	// ProjectDir is ${CLAUDE_PROJECT_DIR} (default: the input's cwd).
 	ProjectDir string
 	// ConfigDir is Claude Code's folder (~/.claude or $CLAUDE_CONFIG_DIR),
@@ -35,20 +36,9 @@ type runner struct {
 	AllowHosts []string
 	// HTTPClient sends http handlers (nil = a client without proxies).
 	HTTPClient *http.Client
-	// StreamCap and Grace as in hooks.Runner (0 = the defaults).
-	StreamCap int
-	Grace     time.Duration
-	// GOOS selects the shell ("" = this platform).
-	GOOS string
-	// Isolation starts command handlers under the supervisor and, for the
-	// ones it picks, in the sandbox (zero value: directly).
-	Isolation hooks.Isolation
 	// OnResult, when set, is called as each handler finishes (from its
 	// goroutine).
 	OnResult func(index int, r *runResult)
-	// Check, when set, is asked right before each command handler's
-	// process starts; an error refuses to start it (see hooks.SpawnSpec).
-	Check func(h *hooks.Hook) error
 }
 
 // runRequest is one event to dry-run.
@@ -332,8 +322,8 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 		return nil, err
 	}
 	g := s.out
-	runner := &runner{Env: p.env.Vars, ProjectDir: p.ProjectDir, ConfigDir: p.Paths.ConfigDir, AllowHosts: req.AllowHosts,
-		Check: s.check, Isolation: hooks.Isolation{Supervisor: s.sup, Sandboxed: g.IsSandboxed}}
+	runner := &runner{Spawn: agents.Spawn{Env: p.env.Vars, Check: s.check, Isolation: hooks.Isolation{Supervisor: s.sup, Sandboxed: g.IsSandboxed}},
+		ProjectDir: p.ProjectDir, ConfigDir: p.Paths.ConfigDir, AllowHosts: req.AllowHosts}
 	if req.OnResult != nil {
 		runner.OnResult = func(i int, r *runResult) { req.OnResult(i, hookRun(r)) }
 	}

@@ -21,22 +21,12 @@ import (
 // Codex would do. It runs exactly the hooks it is given. The zero value
 // runs hooks with an empty environment.
 type runner struct {
-	// Env is Codex's process environment (hooks get it unchanged).
-	Env settingsio.Env
+	// Spawn is how hooks start: Codex's process environment (hooks get it
+	// unchanged), limits, shell platform, sandbox and spawn-time check.
+	agents.Spawn
 	// PathPrefix are folders put first on PATH, standing in for the
 	// helper folders Codex prepends (see run_spawn.go).
 	PathPrefix []string
-	// StreamCap and Grace as in hooks.Runner (0 = the defaults).
-	StreamCap int
-	Grace     time.Duration
-	// GOOS selects the shell ("" = this platform).
-	GOOS string
-	// Isolation starts hooks under the supervisor and, for the ones it
-	// picks, in the sandbox (zero value: directly).
-	Isolation hooks.Isolation
-	// Check, when set, is asked right before each hook's process starts;
-	// an error refuses to start it (see hooks.SpawnSpec.Check).
-	Check func(h *hooks.Hook) error
 	// OnResult, when set, is called as each hook finishes (from its
 	// goroutine).
 	OnResult func(index int, r *runResult)
@@ -166,8 +156,9 @@ func (r *runner) runOne(ctx context.Context, event hooks.Event, h *hooks.Hook, e
 		return res
 	}
 	program, args := shellCommand(env, r.goos(), h.Command)
-	pr := agents.HookCommand{Hook: h, Program: program, Args: args, Env: env, Dir: dir, Stdin: stdin, Timeout: res.Timeout,
-		Grace: r.Grace, Cap: r.StreamCap, Input: input, Check: r.Check, Isolation: r.Isolation}.Run(ctx)
+	spec := r.Command(h, res.Timeout, input)
+	spec.Program, spec.Args, spec.Env, spec.Dir, spec.Stdin = program, args, env, dir, stdin
+	pr := spec.Run(ctx)
 	res.Argv, res.Sandboxed, res.Sandbox = pr.Argv, pr.Sandboxed, pr.Sandbox
 	res.Stdout, res.Stderr = pr.Out, pr.Err
 	res.Truncated, res.PipesHeld, res.Signal = pr.Truncated, pr.PipesHeld, pr.Signal
@@ -349,7 +340,7 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 		return nil, err
 	}
 	g := s.Gate
-	runner := &runner{Env: p.env.Vars, Check: s.Check, Isolation: s.Isolation()}
+	runner := &runner{Spawn: agents.Spawn{Env: p.env.Vars, Check: s.Check, Isolation: s.Isolation()}}
 	if req.OnResult != nil {
 		runner.OnResult = func(i int, r *runResult) { req.OnResult(i, r.hookRun()) }
 	}

@@ -26,7 +26,10 @@ def meaning(d):
             runs.append((r.get('exit_code'), r.get('stdout') or '', r.get('stderr') or ''))
         held=len(d.get('skipped') or []); notes=d.get('notes') or []
     elif 'results' in d and 'effect' in d:  # Codex CLI's former document
-        vv=d.get('verdict') or {}; v=(vv.get('effect'),vv.get('headline'),vv.get('details') or [])
+        # its raw outcome's verdict; when no hook ran, `run` said the
+        # contract's verdict instead ("no hook runs; Codex goes ahead")
+        if d.get('results'):
+            vv=d.get('verdict') or {}; v=(vv.get('effect'),vv.get('headline'),vv.get('details') or [])
         for r in d.get('results') or []:
             runs.append((r.get('exitCode') if r.get('hasExitCode') else None, r.get('stdout',''), r.get('stderr','')))
     else:  # the kit's document
@@ -46,7 +49,8 @@ for cmdf in glob.glob(base+'/old/**/*.cmd', recursive=True):
     if open(o+'.code').read()!=open(nw+'.code').read() or open(o+'.err.n').read()!=open(nw+'.err.n').read():
         bad.append((o,'exit code or stderr')); continue
     a_t=open(o+'.out.n').read(); b_t=open(nw+'.out.n').read()
-    try: a=json.loads(a_t); b=json.loads(b_t)
+    # the normalised epoch milliseconds (EPOCHMS) are no JSON value
+    try: a=json.loads(a_t.replace('EPOCHMS','0')); b=json.loads(b_t.replace('EPOCHMS','0'))
     except Exception:
         if a_t==b_t: same+=1
         else: bad.append((o,'not JSON'))
