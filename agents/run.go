@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -169,7 +170,7 @@ type RunNotice struct {
 // RunDocument is `run --json`, one schema for every agent: who ran
 // ("agent": the agent's name and title, then what only that agent says
 // of the run), the project, the event and its label, the plan followed
-// (its PlanDocument), the payload, the verdict, whether the hooks ran one
+// (its PlanDocument of the hooks the run took, none skipped), the payload, the verdict, whether the hooks ran one
 // after another, every hook's run (what only the agent says of a hook in
 // its "agent"), the hooks held back with why, the notes, warnings and
 // summary as `run` prints them, the sandbox rule and how long it took.
@@ -226,6 +227,21 @@ func (res *RunResult) SetDocument(name, title string, facts ...Field) {
 		doc.Sandbox = g.Rule()
 		if g.Plan != nil {
 			doc.Plan = g.Plan.Document
+			if pd, ok := doc.Plan.(PlanDocument); ok {
+				// the plan the run followed: its entries of the hooks the
+				// run took (all, those selected, or those picked by ID
+				// that it lists; a face leaves its own observer out this
+				// way; one the agent would skip that --hook took keeps
+				// its reason); the event's others, and why they do not
+				// run, are `plan --json`'s
+				took := map[string]bool{}
+				for _, h := range g.Planned {
+					took[h.ID] = true
+				}
+				pd.Hooks = slices.DeleteFunc(append(slices.Clone(pd.Hooks), pd.Skipped...), func(it PlanItem) bool { return !took[it.ID] })
+				pd.Skipped = []PlanItem{}
+				doc.Plan = pd
+			}
 		}
 		why := map[string]string{}
 		for _, s := range g.Review {

@@ -171,3 +171,41 @@ func TestEveryAgentsRunDocumentNamesTheHeldHooks(t *testing.T) {
 		})
 	}
 }
+
+// The plan in `run --json` is the plan the run followed: a run that picks
+// one of the two planned hooks by ID (as a face leaves its own observer
+// out of a replay) lists that one alone, not the hook it left out; the
+// hooks the agent does not run are `plan --json`'s, not the run's (the
+// replay of a recorded event names only what the agent ran).
+func TestEveryAgentsRunDocumentPlansWhatTheRunTook(t *testing.T) {
+	for _, a := range Registry().All() {
+		t.Run(a.Info().Name, func(t *testing.T) {
+			fx := gateFixture[a.Info().Name]
+			p, dir := openGateFixture(t, a)
+			plan, err := p.Plan(hooks.Event(fx.event), agents.Query{Tool: fx.tool})
+			if err != nil || len(plan.Hooks) != 2 {
+				t.Fatalf("plan: %v, %d hooks", err, len(plan.Hooks))
+			}
+			res, err := p.DryRun(context.Background(), agents.RunRequest{Event: hooks.Event(fx.event), Query: agents.Query{Tool: fx.tool},
+				HookIDs: []string{plan.Hooks[0].ID}, Confirmed: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !exists(dir, "one") || exists(dir, "two") {
+				t.Fatal("the run did not run the picked hook alone")
+			}
+			doc, _, raw := runDocOf(t, res)
+			if strings.Contains(string(doc["plan"]), plan.Hooks[1].ID) {
+				t.Errorf("the plan in run --json lists a hook the run left out:\n%s", raw)
+			}
+			if !strings.Contains(string(doc["plan"]), plan.Hooks[0].ID) {
+				t.Errorf("the plan in run --json lacks the hook the run took:\n%s", raw)
+			}
+			for _, sk := range plan.Skipped {
+				if strings.Contains(string(doc["plan"]), sk.ID) {
+					t.Errorf("the plan in run --json lists %s, which the agent does not run:\n%s", sk.ID, raw)
+				}
+			}
+		})
+	}
+}
