@@ -3,8 +3,6 @@ package all
 import (
 	"context"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -60,24 +58,7 @@ func TestEveryAgentsRunDocumentIsOneSchema(t *testing.T) {
 		name, title := a.Info().Name, a.Info().Title
 		t.Run(name, func(t *testing.T) {
 			fx := planFixture[name]
-			root := t.TempDir()
-			home, dir := filepath.Join(root, "home"), filepath.Join(root, "project")
-			path := filepath.Join(root, filepath.FromSlash(fx.file))
-			for _, d := range []string{filepath.Dir(path), dir} {
-				if err := os.MkdirAll(d, 0o755); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if err := os.WriteFile(path, []byte(fx.settings), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			env := agents.Env{Vars: []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"),
-				"HOOKWARDEN_CLAUDE_MANAGED_DIR=" + filepath.Join(root, "managed"), "CODEX_HOME=" + filepath.Join(home, ".codex"),
-				"GEMINI_CLI_TRUST_WORKSPACE=true", "GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(root, "system", "settings.json")}, GOOS: runtime.GOOS, Home: home}
-			p, err := a.Open(context.Background(), env, dir)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := openPlanFixture(t, a)
 			req := agents.RunRequest{Event: hooks.Event(fx.event), Query: agents.Query{Tool: fx.tool}, Confirmed: true}
 			if name == "codex" {
 				req.Select = []string{"echo one"} // Codex skips a hook it does not trust; --hook runs it
