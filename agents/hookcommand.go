@@ -33,6 +33,29 @@ func (s Shell) Argv(env settingsio.Env, goos, command string) (string, []string)
 	return program, []string{s.Flag, command}
 }
 
+// Spawn is how an agent's dry runner starts command hooks, what every
+// runner of command hooks declares: the agent's process environment (the
+// hooks get it, with what the agent adds), the stream cap and grace (0:
+// hooks.SpawnSpec's defaults), the platform whose shell it uses (""
+// this one), the sandbox (zero Isolation: directly) and the gate's
+// spawn-time check (asked right before each process starts; an error
+// refuses to start it). The zero value runs hooks with an empty
+// environment.
+type Spawn struct {
+	Env       settingsio.Env
+	StreamCap int
+	Grace     time.Duration
+	GOOS      string
+	Isolation hooks.Isolation
+	Check     func(*hooks.Hook) error
+}
+
+// Command is h's HookCommand under s: its limits, check and sandbox set,
+// the rest (argv, environment, folder, payload) for the runner to fill.
+func (s Spawn) Command(h *hooks.Hook, timeout time.Duration, input *hooks.Object) HookCommand {
+	return HookCommand{Hook: h, Timeout: timeout, Grace: s.Grace, Cap: s.StreamCap, Input: input, Check: s.Check, Isolation: s.Isolation}
+}
+
 // HookCommand is one command hook to start as its agent starts it (the
 // dry run of every agent goes through it): the argv its shell makes (or
 // an exec-form program), the environment, folder, payload and limits, the

@@ -63,10 +63,11 @@ type Plan struct {
 // PlanDocument is `plan --json`, one schema for every agent: the event,
 // the query as the agent applied it, whether the hooks run one after
 // another, the hooks that run (in the agent's order) and the event's
-// others that do not, each with why. What only one agent knows of a hook
-// is in its "agent" object.
+// others that do not, each with why. "agent" is the agent's name and
+// title (as in RunDocument); what only one agent knows of a hook is in
+// its "agent" object.
 type PlanDocument struct {
-	Agent      string      `json:"agent"`
+	Agent      Document    `json:"agent"`
 	Event      hooks.Event `json:"event"`
 	Context    PlanContext `json:"context"`
 	Sequential bool        `json:"sequential"`
@@ -110,9 +111,10 @@ type PlanItem struct {
 // into it).
 type PlanFacts func(h *hooks.Hook, it *PlanItem)
 
-// SetDocument sets p's Document from its hooks, notes and skipped hooks.
-func (p *Plan) SetDocument(agent string, facts PlanFacts) {
-	doc := PlanDocument{Agent: agent, Event: p.Event, Context: PlanContext{Tool: p.Context.Tool, Trigger: p.Context.Trigger, ToolInput: p.Context.ToolInput}, Sequential: p.Sequential, Hooks: []PlanItem{}, Skipped: []PlanItem{}}
+// SetDocument sets p's Document from its hooks, notes and skipped hooks,
+// the agent being name and title.
+func (p *Plan) SetDocument(name, title string, facts PlanFacts) {
+	doc := PlanDocument{Agent: Document{Member("name", name), Member("title", title)}, Event: p.Event, Context: PlanContext{Tool: p.Context.Tool, Trigger: p.Context.Trigger, ToolInput: p.Context.ToolInput}, Sequential: p.Sequential, Hooks: []PlanItem{}, Skipped: []PlanItem{}}
 	item := func(h *hooks.Hook) PlanItem {
 		it := PlanItem{ID: h.ID, Type: h.Type, Command: h.Command, Origin: string(h.Origin.Layer), File: h.Origin.File, Line: h.Origin.Line}
 		facts(h, &it)

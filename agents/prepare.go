@@ -50,6 +50,8 @@ func Reviews(review func() (*Review, error)) func() (func(id string) *HookReview
 // agent's preparation: the hooks' input, the sandbox configuration, the
 // gate and the spawn-time script check of the approved hooks.
 type Prepared struct {
+	// Dir is the project the run is in.
+	Dir   string
 	Input *hooks.Object
 	Sup   sandbox.Config
 	Gate  *RunGate
@@ -66,9 +68,9 @@ func (s *Prepared) Isolation() hooks.Isolation {
 }
 
 // Result is the run's result as far as the preparation knows it: the
-// event, the plan's label, the gate and the payload sent.
+// project, the event, the plan's label, the gate and the payload sent.
 func (s *Prepared) Result(event hooks.Event) *RunResult {
-	return &RunResult{Event: event, Label: s.Gate.Plan.Label, Gate: s.Gate, Payload: string(hooks.AppendJSON(nil, s.Input))}
+	return &RunResult{Project: s.Dir, Event: event, Label: s.Gate.Plan.Label, Gate: s.Gate, Payload: string(hooks.AppendJSON(nil, s.Input))}
 }
 
 // Prepare finishes a dry run in the project dir once the agent has planned
@@ -77,7 +79,7 @@ func (s *Prepared) Result(event hooks.Event) *RunResult {
 // rule.Folders and records probes for a traced run; the gate (Gate)
 // applies rule. The only error is the input's.
 func (e Env) Prepare(req RunRequest, dir string, plan *Plan, planned []*hooks.Hook, sample func() (*hooks.Object, error), rule GateRule) (*Prepared, error) {
-	s := &Prepared{}
+	s := &Prepared{Dir: dir}
 	var err error
 	if req.Payload != nil {
 		s.Input, err = ParseObject(req.Payload, "payload")

@@ -2,7 +2,9 @@ package agents
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -165,24 +167,102 @@ type RunNotice struct {
 	Review string
 }
 
-// RunDocument is `run --json` of an agent that needs no document of its
-// own (the Claude-schema family, Copilot CLI): the agent, the event, its
-// verdict and every hook's run.
+// RunDocument is `run --json`, one schema for every agent: who ran
+// ("agent": the agent's name and title, then what only that agent says
+// of the run), the project, the event and its label, the plan followed
+// (its PlanDocument of the hooks the run took, none skipped), the payload, the verdict, whether the hooks ran one
+// after another, every hook's run (what only the agent says of a hook in
+// its "agent"), the hooks held back with why, the notes, warnings and
+// summary as `run` prints them, the sandbox rule and how long it took.
 type RunDocument struct {
-	Agent   string      `json:"agent"`
-	Event   hooks.Event `json:"event"`
-	Verdict Verdict     `json:"verdict"`
-	Hooks   []HookRun   `json:"hooks"`
+	Agent      Document        `json:"agent"`
+	Project    string          `json:"project"`
+	Event      hooks.Event     `json:"event"`
+	Label      string          `json:"label"`
+	Plan       any             `json:"plan"`
+	Input      json.RawMessage `json:"input"`
+	Verdict    Verdict         `json:"verdict"`
+	Sequential bool            `json:"sequential"`
+	Hooks      []HookRun       `json:"hooks"`
+	Held       []HeldHook      `json:"held"`
+	HeldNote   string          `json:"held_note"`
+	Notes      []string        `json:"notes"`
+	Warnings   []string        `json:"warnings"`
+	Summary    string          `json:"summary"`
+	Sandbox    SandboxRule     `json:"sandbox"`
+	DurationMS float64         `json:"duration_ms"`
 }
 
-// SetDocument sets res's Document to the kit's RunDocument.
-func (res *RunResult) SetDocument(agent string) {
-	res.Document = RunDocument{Agent: agent, Event: res.Event, Verdict: res.Verdict, Hooks: res.Hooks}
+// HeldHook is a hook of a RunDocument the gate held back: its ID, its
+// name in the plan, its layer and why it needs review.
+type HeldHook struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Origin string `json:"origin"`
+	Reason string `json:"reason"`
+}
+
+// SetDocument sets res's Document to the kit's RunDocument, the agent
+// being name and title, facts what only it says of the run (in order;
+// each hook's own are in its HookRun.Agent).
+func (res *RunResult) SetDocument(name, title string, facts ...Field) {
+	doc := RunDocument{Agent: append(Document{Member("name", name), Member("title", title)}, facts...), Project: res.Project,
+		Event: res.Event, Label: res.Label, Verdict: res.Verdict, Sequential: res.Sequential, Hooks: res.Hooks, Held: []HeldHook{},
+		HeldNote: res.HeldNote, Notes: res.Notes, Warnings: res.Warnings, Summary: res.Summary, DurationMS: float64(res.Duration) / float64(time.Millisecond)}
+	if doc.Verdict.Details == nil {
+		doc.Verdict.Details = []string{}
+	}
+	for _, l := range []*[]string{&doc.Notes, &doc.Warnings} {
+		if *l == nil {
+			*l = []string{}
+		}
+	}
+	if doc.Hooks == nil {
+		doc.Hooks = []HookRun{}
+	}
+	if json.Valid([]byte(res.Payload)) {
+		doc.Input = json.RawMessage(res.Payload)
+	}
+	if g := res.Gate; g != nil {
+		doc.Sandbox = g.Rule()
+		if g.Plan != nil {
+			doc.Plan = g.Plan.Document
+			if pd, ok := doc.Plan.(PlanDocument); ok {
+				// the plan the run followed: its entries of the hooks the
+				// run took (all, those selected, or those picked by ID
+				// that it lists; a face leaves its own observer out this
+				// way; one the agent would skip that --hook took keeps
+				// its reason); the event's others, and why they do not
+				// run, are `plan --json`'s
+				took := map[string]bool{}
+				for _, h := range g.Planned {
+					took[h.ID] = true
+				}
+				pd.Hooks = slices.DeleteFunc(append(slices.Clone(pd.Hooks), pd.Skipped...), func(it PlanItem) bool { return !took[it.ID] })
+				pd.Skipped = []PlanItem{}
+				doc.Plan = pd
+			}
+		}
+		why := map[string]string{}
+		for _, s := range g.Review {
+			why[s.ID] = s.Reason
+		}
+		for _, h := range g.Held {
+			name := h.DisplayName()
+			if g.Plan != nil {
+				name = g.Plan.Name(h)
+			}
+			doc.Held = append(doc.Held, HeldHook{ID: h.ID, Name: name, Origin: string(h.Origin.Layer), Reason: why[h.ID]})
+		}
+	}
+	res.Document = doc
 }
 
 // RunResult is a dry run: every hook's run and the agent's verdict.
 type RunResult struct {
-	Event hooks.Event `json:"event"`
+	// Project is the project the run is in.
+	Project string      `json:"project"`
+	Event   hooks.Event `json:"event"`
 	// Label is the event with its context in the agent's words.
 	Label   string `json:"label"`
 	Payload string `json:"payload"`
@@ -206,7 +286,7 @@ type RunResult struct {
 	// (a fail-open trap, an answer the agent ignores).
 	Warnings []string      `json:"warnings"`
 	Duration time.Duration `json:"duration_ns"`
-	// Document is the agent's own result document for `run --json`.
+	// Document is `run --json`: a RunDocument (SetDocument).
 	Document any `json:"-"`
 }
 
@@ -262,6 +342,9 @@ type HookRun struct {
 	// Facts are further agent-specific facts of the run for a view (what
 	// was spawned, the env file a Claude Code hook wrote), in order.
 	Facts []Field `json:"facts,omitempty"`
+	// Agent is what only the agent says of this run, for `run --json`
+	// (RunDocument).
+	Agent Document `json:"agent,omitempty"`
 }
 
 // Verdict is what the agent would do, in words.

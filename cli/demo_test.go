@@ -43,9 +43,9 @@ func TestDemoThenRun(t *testing.T) {
 	}
 	var doc struct {
 		Results []struct {
-			Name     string `json:"name"`
-			ExitCode int    `json:"exitCode"`
-		} `json:"results"`
+			Name     string `json:"label"`
+			ExitCode int    `json:"exit_code"`
+		} `json:"hooks"`
 	}
 	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
 		t.Fatalf("run --json: %v\n%s", err, out.String())

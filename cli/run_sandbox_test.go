@@ -251,12 +251,16 @@ func TestSandboxReportsDataSentToARemotePort53(t *testing.T) {
 }
 
 // runDoc is the part of `run --json` these tests read.
+// runDoc is what these tests read of `run --json` (agents.RunDocument:
+// the hooks held back in "held", each hook's run in "hooks" by its label).
 type runDoc struct {
-	Skipped []string `json:"skipped"`
+	Skipped []struct {
+		ID string `json:"id"`
+	} `json:"held"`
 	Notes   []string `json:"notes"`
 	Results []struct {
-		Name      string          `json:"name"`
+		Name      string          `json:"label"`
 		Sandboxed bool            `json:"sandboxed"`
 		Sandbox   *sandbox.Report `json:"sandbox,omitempty"`
-	} `json:"results"`
+	} `json:"hooks"`
 }

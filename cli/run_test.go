@@ -122,13 +122,15 @@ func TestRunJSONDocument(t *testing.T) {
 		Input   map[string]any
 		Verdict struct{ Effect string }
 		Results []struct {
-			Name     string
-			ExitCode *int `json:"exit_code"`
+			Name     string `json:"label"`
+			ExitCode *int   `json:"exit_code"`
 			Stdin    string
-		}
-		Aggregated struct {
-			Success     bool
-			FinalOutput map[string]any `json:"final_output"`
+		} `json:"hooks"`
+		Agent struct {
+			Aggregated struct {
+				Success     bool
+				FinalOutput map[string]any `json:"final_output"`
+			}
 		}
 		DurationMS float64 `json:"duration_ms"`
 	}
@@ -138,8 +140,8 @@ func TestRunJSONDocument(t *testing.T) {
 	if len(doc.Plan.Hooks) != 2 || len(doc.Results) != 2 || doc.Results[0].ExitCode == nil || *doc.Results[0].ExitCode != 0 {
 		t.Fatalf("doc %+v", doc)
 	}
-	if doc.Verdict.Effect != "BLOCKED" || doc.Aggregated.FinalOutput["decision"] != "deny" || !doc.Aggregated.Success {
-		t.Fatalf("verdict %+v aggregated %+v", doc.Verdict, doc.Aggregated)
+	if doc.Verdict.Effect != "BLOCKED" || doc.Agent.Aggregated.FinalOutput["decision"] != "deny" || !doc.Agent.Aggregated.Success {
+		t.Fatalf("verdict %+v aggregated %+v", doc.Verdict, doc.Agent.Aggregated)
 	}
 	if doc.Input["tool_name"] != "replace" || doc.Input["cwd"] != f.project || !strings.HasPrefix(doc.Results[0].Stdin, `{"session_id":`) {
 		t.Fatalf("input %+v stdin %q", doc.Input, doc.Results[0].Stdin)

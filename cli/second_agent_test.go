@@ -99,13 +99,13 @@ func TestClaudePlan(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errb)
 	}
 	var doc struct {
-		Agent string
+		Agent struct{ Name string }
 		Hooks []struct{ Name, Note string }
 	}
 	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
 		t.Fatal(err)
 	}
-	if doc.Agent != "claude" || len(doc.Hooks) != 2 || doc.Hooks[1].Name != "git-guard" || !strings.Contains(doc.Hooks[1].Note, "matches") {
+	if doc.Agent.Name != "claude" || len(doc.Hooks) != 2 || doc.Hooks[1].Name != "git-guard" || !strings.Contains(doc.Hooks[1].Note, "matches") {
 		t.Errorf("plan = %+v", doc)
 	}
 	tests := []struct {

@@ -32,9 +32,38 @@ var planFixture = map[string]struct {
 		{"type": "command", "command": "echo one"}]}, {"matcher": "write_file", "hooks": [{"type": "command", "command": "echo two"}]}]}}`},
 }
 
+// openPlanFixture opens the agent's planFixture in an isolated home.
+func openPlanFixture(t *testing.T, a agents.Agent) agents.Project {
+	t.Helper()
+	fx, ok := planFixture[a.Info().Name]
+	if !ok {
+		t.Fatalf("no plan fixture for %s: add one", a.Info().Name)
+	}
+	root := t.TempDir()
+	home, dir := filepath.Join(root, "home"), filepath.Join(root, "project")
+	path := filepath.Join(root, filepath.FromSlash(fx.file))
+	for _, d := range []string{filepath.Dir(path), dir} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(path, []byte(fx.settings), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := agents.Env{Vars: []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"),
+		"HOOKWARDEN_CLAUDE_MANAGED_DIR=" + filepath.Join(root, "managed"), "CODEX_HOME=" + filepath.Join(home, ".codex"),
+		"GEMINI_CLI_TRUST_WORKSPACE=true", "GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(root, "system", "settings.json")}, GOOS: runtime.GOOS, Home: home}
+	p, err := a.Open(context.Background(), env, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // Every agent's `plan --json` is one schema, the kit's: the same members
 // at the top and in each hook, what only one agent knows in the hook's
-// "agent" object. (Before, each agent wrote its own document: Qwen's
+// "agent" object; the top's "agent" is the object of the agent's name and
+// title, as in `run --json` and `audit --json`. (Before, each agent wrote its own document: Qwen's
 // "label" and "layer", Codex's "trust_status", Copilot's
 // "event_as_written", Claude's "plugin", Gemini's without "agent".)
 func TestEveryAgentsPlanDocumentIsOneSchema(t *testing.T) {
@@ -47,28 +76,8 @@ func TestEveryAgentsPlanDocumentIsOneSchema(t *testing.T) {
 	for _, a := range Registry().All() {
 		name := a.Info().Name
 		t.Run(name, func(t *testing.T) {
-			fx, ok := planFixture[name]
-			if !ok {
-				t.Fatalf("no plan fixture for %s: add one", name)
-			}
-			root := t.TempDir()
-			home, dir := filepath.Join(root, "home"), filepath.Join(root, "project")
-			path := filepath.Join(root, filepath.FromSlash(fx.file))
-			for _, d := range []string{filepath.Dir(path), dir} {
-				if err := os.MkdirAll(d, 0o755); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if err := os.WriteFile(path, []byte(fx.settings), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			env := agents.Env{Vars: []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store"),
-				"HOOKWARDEN_CLAUDE_MANAGED_DIR=" + filepath.Join(root, "managed"), "CODEX_HOME=" + filepath.Join(home, ".codex"),
-				"GEMINI_CLI_TRUST_WORKSPACE=true", "GEMINI_CLI_SYSTEM_SETTINGS_PATH=" + filepath.Join(root, "system", "settings.json")}, GOOS: runtime.GOOS, Home: home}
-			p, err := a.Open(context.Background(), env, dir)
-			if err != nil {
-				t.Fatal(err)
-			}
+			fx := planFixture[name]
+			p := openPlanFixture(t, a)
 			plan, err := p.Plan(hooks.Event(fx.event), agents.Query{Tool: fx.tool})
 			if err != nil {
 				t.Fatal(err)
@@ -84,9 +93,9 @@ func TestEveryAgentsPlanDocumentIsOneSchema(t *testing.T) {
 			if got := keys(doc); !slices.Equal(got, top) {
 				t.Errorf("top members %v, want %v:\n%s", got, top, raw)
 			}
-			var agent string
-			if json.Unmarshal(doc["agent"], &agent); agent != name {
-				t.Errorf("agent %s, want %q", doc["agent"], name)
+			var agent struct{ Name, Title string }
+			if json.Unmarshal(doc["agent"], &agent); agent.Name != name || agent.Title != a.Info().Title {
+				t.Errorf("agent %s, want an object of name %q and title %q, as in run --json and audit --json", doc["agent"], name, a.Info().Title)
 			}
 			var planned, skipped []map[string]json.RawMessage
 			json.Unmarshal(doc["hooks"], &planned)
@@ -121,8 +130,8 @@ func keys[V any](m map[string]V) []string {
 }
 
 // The Claude-schema family's `run --json` and Copilot CLI's are one
-// document, the kit's (agent, event, verdict, hooks in that order;
-// before, Qwen's was a map whose members came out sorted).
+// document, the kit's (runDocTop in that order; before, Qwen's was a map
+// whose members came out sorted).
 func TestFamilyRunDocumentIsTheKits(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("POSIX shell")
@@ -134,23 +143,7 @@ func TestFamilyRunDocumentIsTheKits(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			fx := planFixture[name]
-			root := t.TempDir()
-			home, dir := filepath.Join(root, "home"), filepath.Join(root, "project")
-			path := filepath.Join(root, filepath.FromSlash(fx.file))
-			for _, d := range []string{filepath.Dir(path), dir} {
-				if err := os.MkdirAll(d, 0o755); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if err := os.WriteFile(path, []byte(fx.settings), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			env := agents.Env{Vars: []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "HOOKWARDEN_CONFIG_DIR=" + filepath.Join(root, "store")},
-				GOOS: runtime.GOOS, Home: home}
-			p, err := a.Open(context.Background(), env, dir)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := openPlanFixture(t, a)
 			res, err := p.DryRun(context.Background(), agents.RunRequest{Event: hooks.Event(fx.event), Query: agents.Query{Tool: fx.tool}, Confirmed: true})
 			if err != nil {
 				t.Fatal(err)
@@ -168,7 +161,7 @@ func TestFamilyRunDocumentIsTheKits(t *testing.T) {
 				var skip json.RawMessage
 				dec.Decode(&skip)
 			}
-			if want := []string{"agent", "event", "verdict", "hooks"}; !slices.Equal(order, want) {
+			if want := runDocTop; !slices.Equal(order, want) {
 				t.Errorf("members %v, want %v", order, want)
 			}
 			if _, ok := res.Document.(agents.RunDocument); !ok {

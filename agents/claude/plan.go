@@ -71,7 +71,7 @@ func (r *registry) Plan(event hooks.Event, ctx *matchContext) *agents.Plan {
 		plan.Hooks = append(plan.Hooks, h)
 		plan.Names[h.ID] = "[" + h.Type + "] " + Label(h)
 	}
-	plan.SetDocument(agent{}.Info().Name, func(h *hooks.Hook, it *agents.PlanItem) {
+	plan.SetDocument(agent{}.Info().Name, agent{}.Info().Title, func(h *hooks.Hook, it *agents.PlanItem) {
 		it.Name = Label(h)
 		if h.Origin.Extension != "" {
 			it.Agent = agents.Document{agents.Member("plugin", h.Origin.Extension)}

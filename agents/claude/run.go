@@ -12,7 +12,6 @@ import (
 	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/sandbox"
-	"github.com/hookwarden/hookwarden/settingsio"
 )
 
 // runner dry-runs Claude Code handlers the way Claude Code runs them: every
@@ -23,8 +22,10 @@ import (
 // shown with what they would send. The zero value runs with an empty
 // environment.
 type runner struct {
-	// Env is Claude Code's process environment (hooks inherit all of it).
-	Env settingsio.Env
+	// Spawn is how command handlers start: Claude Code's process
+	// environment (handlers inherit all of it), limits, shell platform,
+	// sandbox and spawn-time check.
+	agents.Spawn
 	// ProjectDir is ${CLAUDE_PROJECT_DIR} (default: the input's cwd).
 	ProjectDir string
 	// ConfigDir is Claude Code's folder (~/.claude or $CLAUDE_CONFIG_DIR),
@@ -35,20 +36,9 @@ type runner struct {
 	AllowHosts []string
 	// HTTPClient sends http handlers (nil = a client without proxies).
 	HTTPClient *http.Client
-	// StreamCap and Grace as in hooks.Runner (0 = the defaults).
-	StreamCap int
-	Grace     time.Duration
-	// GOOS selects the shell ("" = this platform).
-	GOOS string
-	// Isolation starts command handlers under the supervisor and, for the
-	// ones it picks, in the sandbox (zero value: directly).
-	Isolation hooks.Isolation
 	// OnResult, when set, is called as each handler finishes (from its
 	// goroutine).
 	OnResult func(index int, r *runResult)
-	// Check, when set, is asked right before each command handler's
-	// process starts; an error refuses to start it (see hooks.SpawnSpec).
-	Check func(h *hooks.Hook) error
 }
 
 // runRequest is one event to dry-run.
@@ -332,8 +322,8 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 		return nil, err
 	}
 	g := s.out
-	runner := &runner{Env: p.env.Vars, ProjectDir: p.ProjectDir, ConfigDir: p.Paths.ConfigDir, AllowHosts: req.AllowHosts,
-		Check: s.check, Isolation: hooks.Isolation{Supervisor: s.sup, Sandboxed: g.IsSandboxed}}
+	runner := &runner{Spawn: agents.Spawn{Env: p.env.Vars, Check: s.check, Isolation: hooks.Isolation{Supervisor: s.sup, Sandboxed: g.IsSandboxed}},
+		ProjectDir: p.ProjectDir, ConfigDir: p.Paths.ConfigDir, AllowHosts: req.AllowHosts}
 	if req.OnResult != nil {
 		runner.OnResult = func(i int, r *runResult) { req.OnResult(i, hookRun(r)) }
 	}
@@ -344,15 +334,11 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 // result is the contract's result of Claude Code's outcome.
 func (p *project) result(s *runSetup, o *runOutcome) *agents.RunResult {
 	g := s.out
-	res := &agents.RunResult{Event: s.req.Event, Label: g.Plan.Label, Gate: g, Payload: string(hooks.AppendJSON(nil, s.input)),
+	res := &agents.RunResult{Project: p.ProjectDir, Event: s.req.Event, Label: g.Plan.Label, Gate: g, Payload: string(hooks.AppendJSON(nil, s.input)),
 		Notes: []string{}, Warnings: []string{}, Duration: o.Duration}
-	skipped := []string{}
 	for _, h := range g.Held {
-		skipped = append(skipped, selectionLabel(h))
 		res.Notes = append(res.Notes, fmt.Sprintf("not run: %s (%s) is not approved in Hookwarden's store, or runs code Hookwarden cannot see; Claude Code would run it. Pass --yes to run it.", selectionLabel(h), h.Origin.Layer))
 	}
-	res.Document = map[string]any{"agent": agent{}.Info().Name, "project": p.ProjectDir, "event": s.req.Event, "input": s.input,
-		"planned": len(g.Planned), "skipped": skipped, "outcome": o, "sandbox": g.Rule()}
 	switch {
 	case len(g.Planned) == 0:
 		res.Verdict = agents.Verdict{Effect: effectNothing, Headline: string(o.Event) + ": no handler runs; Claude Code goes ahead"}
@@ -375,6 +361,8 @@ func (p *project) result(s *runSetup, o *runOutcome) *agents.RunResult {
 			res.Warnings = append(res.Warnings, w.Message)
 		}
 	}
+	// what only Claude Code says of the run: its merged decision
+	res.SetDocument(agent{}.Info().Name, agent{}.Info().Title, agents.Member("decision", o.Decision))
 	return res
 }
 
@@ -388,6 +376,12 @@ func hookRun(r *runResult) agents.HookRun {
 		Stdout: r.Stdout, Stderr: r.Stderr, HasStreams: r.Form != "preview", Error: r.Error, TimedOut: r.TimedOut,
 		Cancelled: r.Cancelled, Truncated: r.Truncated, Timeout: r.Timeout, Duration: r.Duration,
 		Sandboxed: r.Sandboxed, Sandbox: r.Sandbox, Verdict: verdictOf(r.Verdict),
+		// what only Claude Code says of a handler's run: its type, how it
+		// ran, what was spawned or sent, the env file it wrote, when it
+		// finished, and its answer as Claude Code reads it
+		Agent: agents.Document{agents.Member("type", r.Type), agents.Member("form", r.Form), agents.Member("argv", nonNilStrings(r.Argv)),
+			agents.Member("url", r.URL), agents.Member("headers", r.Headers), agents.Member("env_file", r.EnvFile),
+			agents.Member("pipes_held", r.PipesHeld), agents.Member("finished", r.Finished), agents.Member("answer", r.Verdict)},
 	}
 	if r.NotRunReason != "" {
 		run.Report = append(run.Report, agents.Field{Key: "not_run", Label: "not run", Value: r.NotRunReason})
@@ -431,6 +425,13 @@ func hookRun(r *runResult) agents.HookRun {
 		run.Traits = append(run.Traits, "JSON output")
 	}
 	return run
+}
+
+func nonNilStrings(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }
 
 // verdictOf is what Claude Code does with one handler's answer, in words.

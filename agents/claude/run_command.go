@@ -34,8 +34,8 @@ func (rc *runContext) runCommand(ctx context.Context, i int, h *hooks.Hook, res 
 		envFile = filepath.Join(rc.envDir, fmt.Sprintf("hook-%d.sh", i))
 	}
 	env := rc.hookEnv(h, vars, envFile)
-	spec := agents.HookCommand{Hook: h, Env: env, Dir: rc.projectDir, Stdin: rc.stdin, Timeout: res.Timeout,
-		Grace: rc.r.Grace, Cap: rc.r.StreamCap, Input: rc.input, Check: rc.r.Check, Isolation: rc.r.Isolation}
+	spec := rc.r.Command(h, res.Timeout, rc.input)
+	spec.Env, spec.Dir, spec.Stdin = env, rc.projectDir, rc.stdin
 	c := HandlerOf(h)
 	switch {
 	case c != nil && c.HasArgs:

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
@@ -33,7 +34,7 @@ func testInput(t *testing.T, event hooks.Event, dir string) *hooks.Object {
 }
 
 func testRunner(dir string) *runner {
-	return &runner{Env: []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}, ProjectDir: dir}
+	return &runner{Spawn: agents.Spawn{Env: []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}}, ProjectDir: dir}
 }
 
 func TestRunCommandForms(t *testing.T) {

@@ -60,7 +60,7 @@ func Finish(res *agents.RunResult, agent, title string, label func(*hooks.Hook) 
 		res.Summary = fmt.Sprintf("%d hook(s) ran %s in %s", len(res.Hooks), map[bool]string{true: "one after another", false: "in parallel"}[res.Sequential],
 			agents.Milliseconds(res.Duration))
 	}
-	res.SetDocument(agent)
+	res.SetDocument(agent, title)
 }
 
 // ChainToolInput is in with an answer's hookSpecificOutput.tool_input

@@ -12,7 +12,8 @@ import (
 // Planner is how an agent picks an event's hooks among its entries, in
 // its order: every entry with status runs whose matcher matches.
 type Planner struct {
-	Agent string
+	// Agent and Title are the agent's name and title.
+	Agent, Title string
 	// Match says whether the entry's matcher matches the event's subject
 	// (an error: it does not compile; Invalid says what the agent does).
 	Match   func(e *Entry) (bool, error)
@@ -67,7 +68,7 @@ func (pl Planner) Fill(p *agents.Plan, entries []*Entry, subject string) {
 	}
 	// the command as written: an agent that expands variables at load
 	// holds their values, secrets included, in h.Command
-	p.SetDocument(pl.Agent, func(h *hooks.Hook, it *agents.PlanItem) {
+	p.SetDocument(pl.Agent, pl.Title, func(h *hooks.Hook, it *agents.PlanItem) {
 		it.Name = pl.Label(h)
 		if e, ok := h.Ext.(interface{ Written() string }); ok {
 			it.Command = e.Written()

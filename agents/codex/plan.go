@@ -106,7 +106,7 @@ func (s *project) PlanFor(event hooks.Event, ctx hooks.PlanContext) (*agents.Pla
 		p.Hooks = append(p.Hooks, h.Hook)
 		p.Names[h.Hook.ID] = shortName(h.Hook)
 	}
-	p.SetDocument(string(Name), func(h *hooks.Hook, it *agents.PlanItem) {
+	p.SetDocument(string(Name), agent{}.Info().Title, func(h *hooks.Hook, it *agents.PlanItem) {
 		c := byHook[h]
 		it.Name, it.Key = shortName(h), c.Key
 		if c.Trust != "" {

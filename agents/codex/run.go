@@ -21,22 +21,12 @@ import (
 // Codex would do. It runs exactly the hooks it is given. The zero value
 // runs hooks with an empty environment.
 type runner struct {
-	// Env is Codex's process environment (hooks get it unchanged).
-	Env settingsio.Env
+	// Spawn is how hooks start: Codex's process environment (hooks get it
+	// unchanged), limits, shell platform, sandbox and spawn-time check.
+	agents.Spawn
 	// PathPrefix are folders put first on PATH, standing in for the
 	// helper folders Codex prepends (see run_spawn.go).
 	PathPrefix []string
-	// StreamCap and Grace as in hooks.Runner (0 = the defaults).
-	StreamCap int
-	Grace     time.Duration
-	// GOOS selects the shell ("" = this platform).
-	GOOS string
-	// Isolation starts hooks under the supervisor and, for the ones it
-	// picks, in the sandbox (zero value: directly).
-	Isolation hooks.Isolation
-	// Check, when set, is asked right before each hook's process starts;
-	// an error refuses to start it (see hooks.SpawnSpec.Check).
-	Check func(h *hooks.Hook) error
 	// OnResult, when set, is called as each hook finishes (from its
 	// goroutine).
 	OnResult func(index int, r *runResult)
@@ -166,8 +156,9 @@ func (r *runner) runOne(ctx context.Context, event hooks.Event, h *hooks.Hook, e
 		return res
 	}
 	program, args := shellCommand(env, r.goos(), h.Command)
-	pr := agents.HookCommand{Hook: h, Program: program, Args: args, Env: env, Dir: dir, Stdin: stdin, Timeout: res.Timeout,
-		Grace: r.Grace, Cap: r.StreamCap, Input: input, Check: r.Check, Isolation: r.Isolation}.Run(ctx)
+	spec := r.Command(h, res.Timeout, input)
+	spec.Program, spec.Args, spec.Env, spec.Dir, spec.Stdin = program, args, env, dir, stdin
+	pr := spec.Run(ctx)
 	res.Argv, res.Sandboxed, res.Sandbox = pr.Argv, pr.Sandboxed, pr.Sandbox
 	res.Stdout, res.Stderr = pr.Out, pr.Err
 	res.Truncated, res.PipesHeld, res.Signal = pr.Truncated, pr.PipesHeld, pr.Signal
@@ -349,18 +340,20 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 		return nil, err
 	}
 	g := s.Gate
-	runner := &runner{Env: p.env.Vars, Check: s.Check, Isolation: s.Isolation()}
+	runner := &runner{Spawn: agents.Spawn{Env: p.env.Vars, Check: s.Check, Isolation: s.Isolation()}}
 	if req.OnResult != nil {
 		runner.OnResult = func(i int, r *runResult) { req.OnResult(i, r.hookRun()) }
 	}
 	out := runner.Run(ctx, runRequest{Event: req.Event, Hooks: g.Run, Input: s.Input, Cwd: p.Dir()})
 	res := out.ContractResult()
-	res.Label, res.Gate, res.Payload = g.Plan.Label, g, string(hooks.AppendJSON(nil, s.Input))
+	res.Project, res.Label, res.Gate, res.Payload = p.Dir(), g.Plan.Label, g, string(hooks.AppendJSON(nil, s.Input))
 	res.Notes = []string{}
 	res.NoteHeld(string(Name), "Codex", shortName, "; Codex would skip it unless it is trusted", len(out.Results))
 	if len(out.Results) > 0 {
 		res.Summary = fmt.Sprintf("%d hook(s) ran in parallel in %s", len(out.Results), agents.Milliseconds(out.Duration))
 	}
+	// what only Codex says of the run: the event's effect as it merges it
+	res.SetDocument(string(Name), agent{}.Info().Title, agents.Member("effect", out.Effect))
 	return res, nil
 }
 
@@ -418,11 +411,10 @@ func fileBytes(fs []*file) map[string]agents.FileBytes {
 
 // ContractResult is the dry run in the agent contract's terms, for the
 // views and `run`: per hook its run, Codex's status, what Codex records,
-// the verdict and the warnings in words; the event's verdict; and this
-// outcome as the document `run --json` prints.
+// the verdict and the warnings in words; the event's verdict.
 func (o *runOutcome) ContractResult() *agents.RunResult {
 	res := &agents.RunResult{Event: o.Event, Hooks: make([]agents.HookRun, len(o.Results)),
-		Verdict: agents.Verdict(o.Verdict), Warnings: warningTexts(o.Warnings), Duration: o.Duration, Document: o}
+		Verdict: agents.Verdict(o.Verdict), Warnings: warningTexts(o.Warnings), Duration: o.Duration}
 	for i := range o.Results {
 		if res.Payload == "" {
 			res.Payload = o.Results[i].Stdin
@@ -440,7 +432,11 @@ func (r *runResult) hookRun() agents.HookRun {
 		Command: strings.Join(r.Argv, " "), Stdin: r.Stdin, ExitCode: r.ExitCode, HasExitCode: r.HasExitCode,
 		Signal: r.Signal, Stdout: r.Stdout, Stderr: r.Stderr, Error: r.Error, TimedOut: r.TimedOut,
 		Truncated: r.Truncated, Timeout: r.Timeout, Duration: r.Duration, Sandboxed: r.Sandboxed, Sandbox: r.Sandbox,
-		Verdict: agents.Verdict(r.Verdict), Warnings: warningTexts(r.Warnings), HasStreams: r.NotRun == ""}
+		Verdict: agents.Verdict(r.Verdict), Warnings: warningTexts(r.Warnings), HasStreams: r.NotRun == "",
+		// what only Codex says of a hook's run: the folder it ran in, what
+		// it makes of the run, the order it finished in
+		Agent: agents.Document{agents.Member("dir", r.Dir), agents.Member("output", r.Output), agents.Member("finished", r.Finished),
+			agents.Member("pipes_held", r.PipesHeld)}}
 	if h := r.Hook; h != nil {
 		run.ID = h.ID
 		run.Where = string(h.Origin.Layer) + " " + h.Origin.File

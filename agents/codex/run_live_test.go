@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/internal/testenv"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -111,7 +112,7 @@ func dryRunner(t *testing.T) *runner {
 	if err != nil {
 		t.Skip("needs bash")
 	}
-	return &runner{Env: settingsio.Env(testenv.CleanEnv(t)).With("SHELL", bash), PathPrefix: []string{bin}}
+	return &runner{Spawn: agents.Spawn{Env: settingsio.Env(testenv.CleanEnv(t)).With("SHELL", bash)}, PathPrefix: []string{bin}}
 }
 
 func statusesOf(rep dryRunLiveReport, event string) []string {

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 	"github.com/hookwarden/hookwarden/internal/testenv"
 	"github.com/hookwarden/hookwarden/settingsio"
@@ -29,7 +30,7 @@ func testRunner(t *testing.T) *runner {
 		t.Skip("needs /bin/sh")
 	}
 	env := settingsio.Env(testenv.CleanEnv(t)).With("SHELL", "/bin/sh")
-	return &runner{Env: env}
+	return &runner{Spawn: agents.Spawn{Env: env}}
 }
 
 func sampleFor(t *testing.T, event hooks.Event, project string) *hooks.Object {

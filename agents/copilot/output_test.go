@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookwarden/hookwarden/agents"
 	"github.com/hookwarden/hookwarden/hooks"
 )
 
@@ -59,7 +60,7 @@ func TestRunnerStopsAfterTheFirstDeny(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &runner{Env: []string{"PATH=/usr/bin:/bin"}}
+	r := &runner{Spawn: agents.Spawn{Env: []string{"PATH=/usr/bin:/bin"}}}
 	ran, skipped := r.Run(context.Background(), info, s.Hooks(), in, root+"/p")
 	if len(ran) != 2 || len(skipped) != 1 {
 		t.Fatalf("%d ran, %d skipped", len(ran), len(skipped))

@@ -48,7 +48,7 @@ func (p *project) Plan(event hooks.Event, q agents.Query) (*agents.Plan, error) 
 			out.Notes[h.Hook.ID] = pascalNote(info, h, tool)
 		}
 	}
-	out.SetDocument(string(Name), func(h *hooks.Hook, it *agents.PlanItem) {
+	out.SetDocument(string(Name), title, func(h *hooks.Hook, it *agents.PlanItem) {
 		c := handlerOf(h)
 		it.Name, it.Key, it.Agent = p.Title(h), c.Key, agents.Document{agents.Member("event_as_written", c.Written)}
 	})

@@ -97,7 +97,7 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 		return nil, err
 	}
 	g := s.Gate
-	runner := &runner{Env: p.env.Vars, Check: s.Check, Isolation: s.Isolation(), OnResult: req.OnResult}
+	runner := &runner{Spawn: agents.Spawn{Env: p.env.Vars, Check: s.Check, Isolation: s.Isolation()}, OnResult: req.OnResult}
 	start := time.Now()
 	ran, skipped := runner.Run(ctx, s.info, g.Run, s.Input, p.Dir())
 	res := s.Result(s.info.Name)
@@ -113,7 +113,7 @@ func (p *project) DryRun(ctx context.Context, req agents.RunRequest) (*agents.Ru
 		res.Summary = fmt.Sprintf("%d hook(s) ran one after another in %s", len(ran), agents.Milliseconds(res.Duration))
 	}
 	res.NoteSandboxedSequence()
-	res.SetDocument(string(Name))
+	res.SetDocument(string(Name), title)
 	return res, nil
 }
 
@@ -165,12 +165,10 @@ func fileBytes(fs []*file) map[string]agents.FileBytes {
 // (PascalCase hooks get the Claude-style payload). A preToolUse deny stops
 // the hooks after it.
 type runner struct {
-	Env       settingsio.Env
-	Isolation hooks.Isolation
-	Check     func(h *hooks.Hook) error
-	OnResult  func(index int, r agents.HookRun)
-	Grace     time.Duration
-	StreamCap int
+	// Spawn is how hooks start: Copilot's process environment, limits,
+	// sandbox and spawn-time check.
+	agents.Spawn
+	OnResult func(index int, r agents.HookRun)
 }
 
 // Run runs hs for the event with the camelCase payload in, one after
@@ -231,8 +229,8 @@ func (r *runner) runOne(ctx context.Context, info eventInfo, h *hooks.Hook, in *
 		}
 	}
 	env := r.hookEnv(c, projectDir)
-	spec := agents.HookCommand{Hook: h, Env: env, Dir: dir, Stdin: run.Stdin, Timeout: run.Timeout, Grace: r.Grace, Cap: r.StreamCap,
-		Input: payload, Check: r.Check, Isolation: r.Isolation}
+	spec := r.Command(h, run.Timeout, payload)
+	spec.Env, spec.Dir, spec.Stdin = env, dir, run.Stdin
 	switch {
 	case c.Bash != nil:
 		spec.Program, spec.Args = shell.Argv(nil, "", *c.Bash)

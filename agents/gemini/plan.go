@@ -159,6 +159,6 @@ func selectNamed(p *agents.Plan, selectors []string) ([]*hooks.Hook, []string) {
 // name, its key Gemini's name:command.
 func planDocument(p *agents.Plan) agents.PlanDocument {
 	cp := *p
-	cp.SetDocument(string(Name), func(h *hooks.Hook, it *agents.PlanItem) { it.Name, it.Key = h.Name, hookKey(h) })
+	cp.SetDocument(string(Name), agent{}.Info().Title, func(h *hooks.Hook, it *agents.PlanItem) { it.Name, it.Key = h.Name, hookKey(h) })
 	return cp.Document.(agents.PlanDocument)
 }

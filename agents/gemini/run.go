@@ -304,10 +304,17 @@ func (p *Project) RunNotice() agents.RunNotice {
 // result is the dry run in the contract's terms.
 func (s *dryRun) result() *agents.RunResult {
 	g := s.out
-	res := &agents.RunResult{Event: s.event, Label: s.label(), Gate: g, Notes: s.notes(), Warnings: []string{}, Document: s.document()}
+	res := &agents.RunResult{Project: s.snap.ProjectDir, Event: s.event, Label: s.label(), Gate: g, Notes: s.notes(), Warnings: []string{}}
 	if res.Notes == nil {
 		res.Notes = []string{}
 	}
+	if g.Plan != nil && g.Plan.Document == nil {
+		g.Plan.Document = planDocument(g.Plan)
+	}
+	// what only Gemini CLI says of the run: the folder's trust, whether
+	// it ran as if trusted, and its aggregated output
+	facts := []agents.Field{agents.Member("folder_trust", s.folder), agents.Member("as_trusted", s.asTrusted)}
+	defer func() { res.SetDocument(string(Name), agent{}.Info().Title, facts...) }()
 	if s.input != nil {
 		res.Payload = string(hooks.AppendJSON(nil, s.input))
 	}
@@ -336,12 +343,10 @@ func (s *dryRun) result() *agents.RunResult {
 	for i := range o.Results {
 		res.Hooks = append(res.Hooks, hookRun(&o.Results[i]))
 	}
-	if note := res.NoteSandboxedSequence(); note != "" {
-		if doc, ok := res.Document.(runDoc); ok {
-			doc.Notes = append(doc.Notes, note)
-			res.Document = doc
-		}
-	}
+	res.NoteSandboxedSequence()
+	a := o.Aggregated
+	facts = append(facts, agents.Member("aggregated", aggregatedDoc{Success: a.Success, Strategy: a.Strategy, FinalOutput: a.FinalOutput,
+		Errors: a.Errors, TotalDurationMS: msFloat(a.TotalDuration), Aborted: o.Aborted}))
 	for _, w := range o.Warnings {
 		if w.Index < 0 {
 			res.Warnings = append(res.Warnings, w.Message)
@@ -369,6 +374,8 @@ func hookRun(r *result) agents.HookRun {
 		Stdout: r.Stdout, Stderr: r.Stderr, HasStreams: r.HasStreams, Error: r.Error, TimedOut: r.TimedOut,
 		Cancelled: r.Cancelled, Truncated: r.Truncated, Timeout: timeoutOf(h), Duration: r.Duration,
 		OutputFormat: r.OutputFormat, Sandboxed: r.Sandboxed, Sandbox: r.Sandbox,
+		Agent: agents.Document{agents.Member("name", h.Name), agents.Member("key", hookKey(h)), agents.Member("success", r.Success),
+			agents.Member("pipes_held", r.PipesHeld)},
 	}
 	if r.Output != nil {
 		run.Output = string(hooks.AppendJSON(nil, r.Output))
@@ -458,53 +465,8 @@ func (s *dryRun) notes() []string {
 	return ns
 }
 
-// JSON document.
-
-type runDoc struct {
-	Project     string              `json:"project"`
-	Event       hooks.Event         `json:"event"`
-	Context     *hooks.PlanContext  `json:"context"`
-	FolderTrust FolderTrust         `json:"folder_trust"`
-	AsTrusted   bool                `json:"as_trusted"`
-	Plan        agents.PlanDocument `json:"plan"`
-	Ran         []string            `json:"ran"`
-	Skipped     []string            `json:"skipped"`
-	Notes       []string            `json:"notes"`
-	Input       *hooks.Object       `json:"input"`
-	Verdict     *hooks.Verdict      `json:"verdict"`
-	Results     []resultDoc         `json:"results"`
-	Aggregated  *aggregatedDoc      `json:"aggregated"`
-	Warnings    []hooks.Warning     `json:"warnings"`
-	DurationMS  float64             `json:"duration_ms"`
-	Sandbox     agents.SandboxRule  `json:"sandbox"`
-}
-
-type resultDoc struct {
-	ID           string          `json:"id"`
-	Name         string          `json:"name"`
-	Key          string          `json:"key"`
-	Command      string          `json:"command"`
-	Stdin        string          `json:"stdin"`
-	Success      bool            `json:"success"`
-	ExitCode     *int            `json:"exit_code"`
-	Signal       string          `json:"signal,omitempty"`
-	OutputFormat *string         `json:"output_format"`
-	Output       hooks.Value     `json:"output"`
-	Stdout       *string         `json:"stdout"`
-	Stderr       *string         `json:"stderr"`
-	Error        *string         `json:"error"`
-	TimedOut     bool            `json:"timed_out"`
-	Cancelled    bool            `json:"cancelled"`
-	Truncated    bool            `json:"truncated"`
-	PipesHeld    bool            `json:"pipes_held"`
-	DurationMS   float64         `json:"duration_ms"`
-	Warnings     []hooks.Warning `json:"warnings"`
-	// Sandboxed says the hook ran in the sandbox; Sandbox is its
-	// behaviour report.
-	Sandboxed bool            `json:"sandboxed"`
-	Sandbox   *sandbox.Report `json:"sandbox,omitempty"`
-}
-
+// aggregatedDoc is Gemini CLI's aggregated output of a run, under
+// "agent" in `run --json`.
 type aggregatedDoc struct {
 	Success         bool          `json:"success"`
 	Strategy        strategy      `json:"strategy"`
@@ -515,60 +477,6 @@ type aggregatedDoc struct {
 }
 
 func msFloat(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-
-func (s *dryRun) document() runDoc {
-	g := s.out
-	doc := runDoc{
-		Project: s.snap.ProjectDir, Event: s.event, Context: s.pctx, FolderTrust: s.folder, AsTrusted: s.asTrusted,
-		Plan: planDocument(g.Plan), Ran: []string{}, Skipped: []string{}, Notes: s.notes(), Input: s.input,
-		Results: []resultDoc{}, Warnings: []hooks.Warning{},
-		Sandbox: agents.SandboxRule{Always: g.Policy.Always, Never: g.Policy.Never, Unavailable: g.SandboxUnavailable},
-	}
-	if doc.Notes == nil {
-		doc.Notes = []string{}
-	}
-	for _, h := range g.Held {
-		doc.Skipped = append(doc.Skipped, h.ID)
-	}
-	o := s.outcome
-	if o == nil {
-		return doc
-	}
-	v := explain(s.label(), o)
-	doc.Verdict = &v
-	doc.Warnings = o.Warnings
-	doc.DurationMS = msFloat(o.Duration)
-	for i := range o.Results {
-		res := &o.Results[i]
-		doc.Ran = append(doc.Ran, res.Hook.ID)
-		rd := resultDoc{
-			ID: res.Hook.ID, Name: res.Hook.DisplayName(), Key: hookKey(res.Hook), Command: res.Command, Stdin: res.Stdin,
-			Success: res.Success, Signal: res.Signal, Output: res.Output, TimedOut: res.TimedOut, Cancelled: res.Cancelled,
-			Truncated: res.Truncated, PipesHeld: res.PipesHeld, DurationMS: msFloat(res.Duration), Warnings: res.Warnings,
-			Sandboxed: res.Sandboxed, Sandbox: res.Sandbox,
-		}
-		if rd.Warnings == nil {
-			rd.Warnings = []hooks.Warning{}
-		}
-		if res.HasExitCode {
-			rd.ExitCode = &res.ExitCode
-		}
-		if res.OutputFormat != "" {
-			rd.OutputFormat = &res.OutputFormat
-		}
-		if res.HasStreams {
-			rd.Stdout, rd.Stderr = &res.Stdout, &res.Stderr
-		}
-		if res.Error != "" {
-			rd.Error = &res.Error
-		}
-		doc.Results = append(doc.Results, rd)
-	}
-	a := o.Aggregated
-	doc.Aggregated = &aggregatedDoc{Success: a.Success, Strategy: a.Strategy, FinalOutput: a.FinalOutput,
-		Errors: a.Errors, TotalDurationMS: msFloat(a.TotalDuration), Aborted: o.Aborted}
-	return doc
-}
 
 // gate is the review step's split of a plan, as the tests read it: the
 // hooks that may run without asking (nil: none) and the project hooks held

@@ -97,7 +97,7 @@ func (s *snapshot) plan(ev hooks.Event, q agents.Query) (*agents.Plan, error) {
 	for _, c := range s.handlers {
 		entries = append(entries, c.Entry)
 	}
-	claudeschema.Planner{Agent: string(name), Label: title,
+	claudeschema.Planner{Agent: string(name), Title: agentTitle, Label: title,
 		Match:   func(x *claudeschema.Entry) (bool, error) { return (&handler{Entry: x}).matches(e, subject) },
 		Invalid: "Qwen Code skips it (debug log: Invalid regex in hook matcher)",
 		Key:     func(x *claudeschema.Entry) string { return x.Name + ":" + x.Hook.Command },

@@ -8,7 +8,8 @@
 # saved under OUT/old and OUT/new; durations, timestamps and random IDs are
 # normalised (*.n) before comparing. NORMONLY=1 re-normalises and compares.
 # Then: python3 plancheck.py OUT (plan --json: same hooks, skipped, commands,
-# notes, reasons) and python3 runcheck.py OUT (run --json: equal JSON values).
+# notes, reasons) and python3 runcheck.py OUT (run --json by meaning: verdict,
+# hook runs, held hooks, notes, exit code, stderr).
 OLD=$1 NEW=$2 OUT=$3
 KIT=${HOOKWARDEN_CONFORMANCE_KIT:-../shared/conformance}
 W=$(mktemp -d)/work
