@@ -187,6 +187,19 @@ import (
 //     (P 0.949, R 0.918), benign critical 1.2 %, flagged 12.3 %,
 //     review-recall 89.3 %; on main before that round (0bf4696) the same
 //     but flagged 13.6 %. Its floor is the frozen run.
+//   - blind17.jsonl: 179 rows (46 real from 22 repositories in none used
+//     before — 577 excluded —, owners a–m only, while the rule writer
+//     took new real rows from owners n–z and digits; 133 written, over all
+//     five agents), written blind from 19:46 to 20:04 UTC 2026-12-03 by a
+//     helper who read no code, rule or earlier set (README-blind17.md),
+//     kept from risk16's rule writer, whose rules were frozen at a48d12c
+//     (20:27 UTC). First run on the frozen rules: F1 0.925 (P 0.925,
+//     R 0.925), benign critical 4.1 %, flagged 13.5 %, review-recall
+//     81.6 %; the same on main before that round (6c18c38) and after
+//     risk16's three post-freeze safety fixes. Its floor is the frozen run.
+//   - risk16 raised blind10 (F1 0.898 -> 0.907, benign critical 4.2 ->
+//     2.8 %, flagged 8.3 -> 6.9 %) and blind4 (F1 0.848 -> 0.857, flagged
+//     8.8 -> 7.4 %); their floors were raised to that run.
 //   - blind5.jsonl re-based (2026-12-03): Copilot CLI's custom agents
 //     (.github/agents/*.md) were found to start the MCP servers of their
 //     frontmatter without asking (atk7, live), so that folder joined
@@ -206,18 +219,19 @@ var blindFloors = map[string]struct {
 }{
 	"blind2.jsonl":  {f1: 0.888, benignCrit: 0.0, benignFlagged: 0.0556, reviewRecall: 0.32},
 	"blind3.jsonl":  {f1: 0.94, benignCrit: 0.0, benignFlagged: 0.1096, reviewRecall: 0.899},
-	"blind4.jsonl":  {f1: 0.847, benignCrit: 0.0, benignFlagged: 0.089, reviewRecall: 0.862},
+	"blind4.jsonl":  {f1: 0.857, benignCrit: 0.0, benignFlagged: 0.0736, reviewRecall: 0.862},
 	"blind5.jsonl":  {f1: 0.878, benignCrit: 0.0162, benignFlagged: 0.0646, reviewRecall: 0.75},
 	"blind6.jsonl":  {f1: 0.930, benignCrit: 0.0, benignFlagged: 0.1130, reviewRecall: 0.869},
 	"blind7.jsonl":  {f1: 0.910, benignCrit: 0.0162, benignFlagged: 0.0646, reviewRecall: 0.75},
 	"blind9.jsonl":  {f1: 0.938, benignCrit: 0.0148, benignFlagged: 0.1618, reviewRecall: 0.964},
-	"blind10.jsonl": {f1: 0.897, benignCrit: 0.0417, benignFlagged: 0.0834, reviewRecall: 0.782},
+	"blind10.jsonl": {f1: 0.907, benignCrit: 0.0278, benignFlagged: 0.0695, reviewRecall: 0.782},
 	"blind11.jsonl": {f1: 0.939, benignCrit: 0.0137, benignFlagged: 0.1096, reviewRecall: 0.962},
 	"blind12.jsonl": {f1: 0.888, benignCrit: 0.0152, benignFlagged: 0.1213, reviewRecall: 0.785},
 	"blind13.jsonl": {f1: 0.975, benignCrit: 0.0, benignFlagged: 0.0150, reviewRecall: 0.842},
 	"blind14.jsonl": {f1: 0.890, benignCrit: 0.0345, benignFlagged: 0.1207, reviewRecall: 0.933},
 	"blind15.jsonl": {f1: 0.910, benignCrit: 0.0, benignFlagged: 0.1015, reviewRecall: 0.656},
 	"blind16.jsonl": {f1: 0.933, benignCrit: 0.0124, benignFlagged: 0.1235, reviewRecall: 0.892},
+	"blind17.jsonl": {f1: 0.925, benignCrit: 0.0406, benignFlagged: 0.1352, reviewRecall: 0.815},
 	"blind8.jsonl":  {f1: 0.912, benignCrit: 0.0625, benignFlagged: 0.2500, reviewRecall: 0.892},
 }
 
