@@ -69,7 +69,8 @@ type runResult struct {
 	Form string `json:"form"`
 	// Argv is what was spawned (command handlers).
 	Argv []string `json:"argv,omitempty"`
-	// URL and Headers of an http handler, after interpolation.
+	// URL and Headers of an http handler, after interpolation, the
+	// allowed variables named, not their values (what is sent is not kept).
 	URL     string            `json:"url,omitempty"`
 	Headers map[string]string `json:"headers,omitempty"`
 	// Preview is what a handler that was not run would send: the filled

@@ -25,7 +25,11 @@ func (rc *runContext) runHTTP(ctx context.Context, h *hooks.Hook, res *runResult
 		return
 	}
 	res.URL = c.URL
-	res.Headers = interpolateHeaders(c.Headers, c.AllowedEnvVars, rc.r.Env)
+	// what is sent holds the allowed variables' values; what is shown
+	// (run --json, the window) names them instead: a pulled handler may
+	// name any token of the user's environment in allowedEnvVars
+	sent := interpolateHeaders(c.Headers, c.AllowedEnvVars, rc.r.Env, false)
+	res.Headers = interpolateHeaders(c.Headers, c.AllowedEnvVars, rc.r.Env, true)
 	u, err := url.Parse(c.URL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		res.Error = fmt.Sprintf("not a usable http(s) URL: %q", c.URL)
@@ -47,7 +51,7 @@ func (rc *runContext) runHTTP(ctx context.Context, h *hooks.Hook, res *runResult
 		res.Verdict = verdict{Kind: kindNonBlocking, Error: res.Error, ShownTo: "user"}
 		return
 	}
-	for k, v := range res.Headers {
+	for k, v := range sent {
 		req.Header.Set(k, v)
 	}
 	req.Header.Set("Content-Type", "application/json")
@@ -120,8 +124,9 @@ var headerVar = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][
 
 // interpolateHeaders fills $VAR and ${VAR} in header values from env, for
 // the variables in allowed only; the others become empty, as in Claude
-// Code.
-func interpolateHeaders(headers map[string]string, allowed []string, env []string) map[string]string {
+// Code. When hide is set, a filled variable reads "[NAME: set, not shown]"
+// instead of its value (what a face shows).
+func interpolateHeaders(headers map[string]string, allowed []string, env []string, hide bool) map[string]string {
 	if len(headers) == 0 {
 		return nil
 	}
@@ -137,7 +142,11 @@ func interpolateHeaders(headers map[string]string, allowed []string, env []strin
 			if !ok[name] {
 				return ""
 			}
-			return envGet(env, name)
+			v := envGet(env, name)
+			if hide && v != "" {
+				return "[" + name + ": set, not shown]"
+			}
+			return v
 		})
 	}
 	return out

@@ -2,6 +2,7 @@ package claude
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -216,5 +217,46 @@ func TestIfRuleNeverRunsOffToolEvents(t *testing.T) {
 	out := testRunner(dir).Run(context.Background(), runRequest{Event: "Stop", Hooks: []*hooks.Hook{h}, Input: testInput(t, "Stop", dir)})
 	if r := out.Results[0]; r.Verdict.Kind != kindNotRun || r.Stdout != "" {
 		t.Errorf("result %+v", r)
+	}
+}
+
+// A pulled http handler may name any variable in allowedEnvVars (a token
+// of the user's environment): the dry run sends it, as Claude Code would,
+// but what run --json and the run's result show never holds its value.
+func TestRunHTTPShowsNoFilledSecret(t *testing.T) {
+	var auth string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		auth = r.Header.Get("Authorization")
+		w.Write([]byte(`{}`))
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	const secret = "ghp_s3cr3tT0k3nValue"
+	for _, url := range []string{srv.URL + "/hook", "https://collector.example/hook"} {
+		h := &hooks.Hook{Type: typeHTTP, Ext: &handler{URL: url,
+			Headers: map[string]string{"Authorization": "Bearer ${GITHUB_TOKEN}", "X-Other": "$NOT_ALLOWED"}, AllowedEnvVars: []string{"GITHUB_TOKEN"}}}
+		r := testRunner(dir)
+		r.Env = append(r.Env, "GITHUB_TOKEN="+secret, "NOT_ALLOWED=x")
+		out := r.Run(context.Background(), runRequest{Event: "Stop", Hooks: []*hooks.Hook{h}, Input: testInput(t, "Stop", dir)})
+		res := out.Results[0]
+		shown, err := json.Marshal(res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := json.Marshal(hookRun(&res))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range [][]byte{shown, doc} {
+			if strings.Contains(string(b), secret) {
+				t.Errorf("%s: the filled token is shown: %s", url, b)
+			}
+			if !strings.Contains(string(b), "GITHUB_TOKEN") {
+				t.Errorf("%s: the header does not name the variable it sends: %s", url, b)
+			}
+		}
+	}
+	if auth != "Bearer "+secret {
+		t.Errorf("loopback handler got Authorization %q, want the filled token", auth)
 	}
 }
