@@ -50,6 +50,16 @@ func Expander(getenv func(string) (string, bool), kept ...string) func(string) s
 	}
 }
 
+// tokenLike says whether v looks like a token rather than a path, a word
+// or a number: the hide of Entry.Spec also changes the command whose
+// scripts are found, so a path (KEYS_DIR=/opt/keys) is never replaced.
+func tokenLike(v string) bool {
+	if len(v) < 8 || strings.ContainsAny(v, " \t\n") || strings.ContainsAny(v[:1], "/~.$") {
+		return false
+	}
+	return strings.ContainsAny(v, "0123456789") && strings.ContainsFunc(v, func(r rune) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' })
+}
+
 // Switch is a top-level boolean setting read from several files by
 // precedence (disableAllHooks): Files lowest first, Values their values
 // (nil: not set, or a file the agent ignores).
@@ -94,8 +104,17 @@ func (s Switch) Set(ctx context.Context, i int, v bool) (written any, backup *se
 
 // Redactor names the values of the secret variables (at least 4
 // characters long) by their variable, for text that shows a command an
-// agent expanded: "${OPENAI_API_KEY}" instead of the key.
-func Redactor(secrets []string, lookup func(string) (string, bool)) func(string) string {
+// agent expanded: "${OPENAI_API_KEY}" instead of the key. The secrets are
+// the agent's own and every variable of vars whose name says it holds one
+// (secretName: GITHUB_TOKEN, AWS_SECRET_ACCESS_KEY): the agent expands
+// any variable a pulled command names.
+func Redactor(secrets []string, vars settingsio.Env, lookup func(string) (string, bool)) func(string) string {
+	secrets = slices.Clone(secrets)
+	for _, kv := range vars {
+		if k, v, ok := strings.Cut(kv, "="); ok && secretName.MatchString(k) && tokenLike(v) && !slices.Contains(secrets, k) {
+			secrets = append(secrets, k)
+		}
+	}
 	return func(s string) string {
 		for _, k := range secrets {
 			if v, ok := lookup(k); ok && len(v) >= 4 {

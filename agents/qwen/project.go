@@ -39,7 +39,7 @@ func open(env agents.Env, dir string) (*project, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &project{env: env, snap: snap, redact: claudeschema.Redactor(facts.SecretVars, snap.getenv)}
+	p := &project{env: env, snap: snap, redact: claudeschema.Redactor(facts.SecretVars, env.Vars, snap.getenv)}
 	p.store, p.storeErr = agents.LocateStore(env)
 	p.Recorder = p.section
 	return p, nil
