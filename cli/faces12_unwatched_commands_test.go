@@ -98,6 +98,9 @@ func TestUnwatchedCommandReadsPartlyUnwatchedOnceApproved(t *testing.T) {
 				t.Errorf("exec: exit %d, started %v; want 3 and the agent not started\n%s", code, started, out())
 			} else if text := out(); !strings.Contains(text, "cannot watch") || !strings.Contains(text, "srv") {
 				t.Errorf("exec does not name what it cannot watch:\n%s", text)
+			} else if strings.Contains(text, "need review") || strings.Contains(text, "needs review") || !strings.Contains(text, "partly unwatched") {
+				// it is approved: the refusal says partly unwatched, not review
+				t.Errorf("exec's refusal of approved, partly unwatched entries says review:\n%s", text)
 			}
 			// --enforce holds what it can, but refuses what it cannot watch
 			// before it starts anything

@@ -894,8 +894,12 @@ func runExec(ctx context.Context, io *IO, args []string) error {
 	}
 	items := enforcedItems(pr.Items, *enforce)
 	if len(items) == 0 && len(pr.Unwatched) > 0 {
-		fmt.Fprint(io.Stderr, guard.Block(project, pr.Unwatched, reviewCommand(project), safetext.Line))
-		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%s was not started: %d approved hook(s) run code Hookwarden cannot watch (hookwarden audit --strict lists them)", agentArgs[0], len(pr.Unwatched))}
+		fmt.Fprint(io.Stderr, guard.UnwatchedBlock(project, pr.Unwatched, reviewCommand(project), safetext.Line))
+		what := fmt.Sprintf("%d approved entries run", len(pr.Unwatched))
+		if len(pr.Unwatched) == 1 {
+			what = "1 approved entry runs"
+		}
+		return &ExitError{Code: ExitNeedsReview, Msg: fmt.Sprintf("%s was not started: %s code Hookwarden cannot watch (hookwarden audit --strict lists them)", agentArgs[0], what)}
 	}
 	if len(items) > 0 {
 		fmt.Fprint(io.Stderr, guard.Block(project, items, reviewCommand(project), safetext.Line))

@@ -136,7 +136,6 @@ func Block(project string, items []Item, reviewCmd string, label func(string) st
 		fmt.Fprintf(&b, "  review: %s\n", reviewCmd)
 		return b.String()
 	}
-	shown, hidden := Shown(hooks, maxItems)
 	noun := "hook needs"
 	if len(hooks) != 1 {
 		noun = "hooks need"
@@ -146,21 +145,48 @@ func Block(project string, items []Item, reviewCmd string, label func(string) st
 		fmt.Fprintf(&b, " (%d critical)", n)
 	}
 	b.WriteString(":\n")
+	writeItems(&b, hooks, reviewCmd, label)
+	return b.String()
+}
+
+// UnwatchedBlock is Block for entries that are approved but partly
+// unwatched (part of what they run cannot be watched), which exec refuses
+// to start: its headline says so instead of "needs review".
+func UnwatchedBlock(project string, items []Item, reviewCmd string, label func(string) string) string {
+	if len(items) == 0 {
+		return ""
+	}
+	if label == nil {
+		label = func(s string) string { return s }
+	}
+	var b strings.Builder
+	if len(items) == 1 {
+		fmt.Fprintf(&b, "hookwarden: 1 approved entry in %s is partly unwatched: part of what it runs cannot be watched, so it is not started:\n", label(project))
+	} else {
+		fmt.Fprintf(&b, "hookwarden: %d approved entries in %s are partly unwatched: part of what they run cannot be watched, so they are not started:\n", len(items), label(project))
+	}
+	writeItems(&b, items, reviewCmd, label)
+	return b.String()
+}
+
+// writeItems writes a block's lines: the items Shown, "… and N more",
+// and the review command.
+func writeItems(b *strings.Builder, hooks []Item, reviewCmd string, label func(string) string) {
+	shown, hidden := Shown(hooks, maxItems)
 	for _, it := range shown {
-		fmt.Fprintf(&b, "  %-14s %-15s %s", label(it.Agent), strings.ToUpper(label(it.Status)), label(it.Label))
+		fmt.Fprintf(b, "  %-14s %-15s %s", label(it.Agent), strings.ToUpper(label(it.Status)), label(it.Label))
 		if it.Where != "" {
-			fmt.Fprintf(&b, "  (%s)", label(it.Where))
+			fmt.Fprintf(b, "  (%s)", label(it.Where))
 		}
 		if it.Risk != "" {
-			fmt.Fprintf(&b, "  risk: %s", label(it.Risk))
+			fmt.Fprintf(b, "  risk: %s", label(it.Risk))
 		}
 		b.WriteString("\n")
 	}
 	if more := MoreLine(hidden); more != "" {
-		fmt.Fprintf(&b, "  %s\n", more)
+		fmt.Fprintf(b, "  %s\n", more)
 	}
-	fmt.Fprintf(&b, "  review: %s\n", reviewCmd)
-	return b.String()
+	fmt.Fprintf(b, "  review: %s\n", reviewCmd)
 }
 
 func countLevel(items []Item, l vocab.Level) int {
