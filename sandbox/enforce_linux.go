@@ -793,8 +793,10 @@ func (e *Enforcer) check(r *seccompNotif, tid int, hook string, dirfd int, pathP
 	real, out, errno := e.linkedOut(tid, hook, dirfd, p, emptyPath, fd, exec)
 	switch {
 	case out:
-		if errno == 0 && !notifIDValid(e.fd, r.ID) {
-			return 0
+		// a script reached through a link out of the project is still
+		// started by its #! interpreter, which the kernel opens unseen
+		if errno == 0 && exec {
+			errno = e.checkInterpreter(tid, hook, fd)
 		}
 		return errno
 	case pathOnly || real == "":
